@@ -1098,16 +1098,16 @@ function namedIndex(list6) {
   }
   return first;
 }
-function firstNamed(list6, name, end, index) {
+function firstNamed(list6, name, end2, index) {
   if (index !== void 0) {
     const j = index.get(name);
-    return j !== void 0 && j < end ? j : end;
+    return j !== void 0 && j < end2 ? j : end2;
   }
-  for (let j = 0; j < end; j++) {
+  for (let j = 0; j < end2; j++) {
     const o = list6[j];
     if (isObject(o) && o.name === name) return j;
   }
-  return end;
+  return end2;
 }
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -4054,12 +4054,12 @@ var require_foldFlowLines = __commonJS({
         return text3;
       const folds = [];
       const escapedFolds = {};
-      let end = lineWidth - indent.length;
+      let end2 = lineWidth - indent.length;
       if (typeof indentAtStart === "number") {
         if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
           folds.push(0);
         else
-          end = lineWidth - indentAtStart;
+          end2 = lineWidth - indentAtStart;
       }
       let split2 = void 0;
       let prev = void 0;
@@ -4070,7 +4070,7 @@ var require_foldFlowLines = __commonJS({
       if (mode === FOLD_BLOCK) {
         i = consumeMoreIndentedLines(text3, i, indent.length);
         if (i !== -1)
-          end = i + endStep;
+          end2 = i + endStep;
       }
       for (let ch; ch = text3[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
@@ -4093,7 +4093,7 @@ var require_foldFlowLines = __commonJS({
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
             i = consumeMoreIndentedLines(text3, i, indent.length);
-          end = i + indent.length + endStep;
+          end2 = i + indent.length + endStep;
           split2 = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
@@ -4101,10 +4101,10 @@ var require_foldFlowLines = __commonJS({
             if (next && next !== " " && next !== "\n" && next !== "	")
               split2 = i;
           }
-          if (i >= end) {
+          if (i >= end2) {
             if (split2) {
               folds.push(split2);
-              end = split2 + endStep;
+              end2 = split2 + endStep;
               split2 = void 0;
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
@@ -4117,7 +4117,7 @@ var require_foldFlowLines = __commonJS({
                 return text3;
               folds.push(j);
               escapedFolds[j] = true;
-              end = j + endStep;
+              end2 = j + endStep;
               split2 = void 0;
             } else {
               overflow = true;
@@ -4135,21 +4135,21 @@ var require_foldFlowLines = __commonJS({
       let res = text3.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text3.length;
+        const end3 = folds[i2 + 1] || text3.length;
         if (fold === 0)
           res = `
-${indent}${text3.slice(0, end2)}`;
+${indent}${text3.slice(0, end3)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
             res += `${text3[fold]}\\`;
           res += `
-${indent}${text3.slice(fold + 1, end2)}`;
+${indent}${text3.slice(fold + 1, end3)}`;
         }
       }
       return res;
     }
     function consumeMoreIndentedLines(text3, i, indent) {
-      let end = i;
+      let end2 = i;
       let start = i + 1;
       let ch = text3[start];
       while (ch === " " || ch === "	") {
@@ -4159,12 +4159,12 @@ ${indent}${text3.slice(fold + 1, end2)}`;
           do {
             ch = text3[++i];
           } while (ch && ch !== "\n");
-          end = i;
+          end2 = i;
           start = i + 1;
           ch = text3[start];
         }
       }
-      return end;
+      return end2;
     }
     exports2.FOLD_BLOCK = FOLD_BLOCK;
     exports2.FOLD_FLOW = FOLD_FLOW;
@@ -4330,22 +4330,22 @@ ${indent}`) + "'";
         if (ch !== "\n" && ch !== "	" && ch !== " ")
           break;
       }
-      let end = value.substring(endStart);
-      const endNlPos = end.indexOf("\n");
+      let end2 = value.substring(endStart);
+      const endNlPos = end2.indexOf("\n");
       if (endNlPos === -1) {
         chomp = "-";
-      } else if (value === end || endNlPos !== end.length - 1) {
+      } else if (value === end2 || endNlPos !== end2.length - 1) {
         chomp = "+";
         if (onChompKeep)
           onChompKeep();
       } else {
         chomp = "";
       }
-      if (end) {
-        value = value.slice(0, -end.length);
-        if (end[end.length - 1] === "\n")
-          end = end.slice(0, -1);
-        end = end.replace(blockEndNewlines, `$&${indent}`);
+      if (end2) {
+        value = value.slice(0, -end2.length);
+        if (end2[end2.length - 1] === "\n")
+          end2 = end2.slice(0, -1);
+        end2 = end2.replace(blockEndNewlines, `$&${indent}`);
       }
       let startWithSpace = false;
       let startEnd;
@@ -4380,14 +4380,14 @@ ${indent}`) + "'";
             literalFallback = true;
           };
         }
-        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end2}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
         if (!literalFallback)
           return `>${header}
 ${indent}${body}`;
       }
       value = value.replace(/\n+/g, `$&${indent}`);
       return `|${header}
-${indent}${start}${value}${end}`;
+${indent}${start}${value}${end2}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
       const { type, value } = item;
@@ -5018,9 +5018,9 @@ ${indent}${line}` : "\n";
         lines.push(str4);
         linesAtValue = lines.length;
       }
-      const { start, end } = flowChars;
+      const { start, end: end2 } = flowChars;
       if (lines.length === 0) {
-        return start + end;
+        return start + end2;
       } else {
         if (!reqNewline) {
           const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
@@ -5032,9 +5032,9 @@ ${indent}${line}` : "\n";
             str4 += line ? `
 ${indentStep}${indent}${line}` : "\n";
           return `${str4}
-${indent}${end}`;
+${indent}${end2}`;
         } else {
-          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end2}`;
         }
       }
     }
@@ -6792,9 +6792,9 @@ var require_errors = __commonJS({
       }
       if (/[^ ]/.test(lineStr)) {
         let count3 = 1;
-        const end = error2.linePos[1];
-        if (end?.line === line && end.col > col) {
-          count3 = Math.max(1, Math.min(end.col - col, 80 - ci));
+        const end2 = error2.linePos[1];
+        if (end2?.line === line && end2.col > col) {
+          count3 = Math.max(1, Math.min(end2.col - col, 80 - ci));
         }
         const pointer = " ".repeat(ci) + "^".repeat(count3);
         error2.message += `:
@@ -6922,7 +6922,7 @@ var require_resolve_props = __commonJS({
         }
       }
       const last = tokens[tokens.length - 1];
-      const end = last ? last.offset + last.source.length : offset;
+      const end2 = last ? last.offset + last.source.length : offset;
       if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
         onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
       }
@@ -6937,8 +6937,8 @@ var require_resolve_props = __commonJS({
         anchor,
         tag,
         newlineAfterProp,
-        end,
-        start: start ?? end
+        end: end2,
+        start: start ?? end2
       };
     }
     exports2.resolveProps = resolveProps;
@@ -6994,10 +6994,10 @@ var require_util_flow_indent_check = __commonJS({
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
       if (fc?.type === "flow-collection") {
-        const end = fc.end[0];
-        if (end.indent === indent && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
+        const end2 = fc.end[0];
+        if (end2.indent === indent && (end2.source === "]" || end2.source === "}") && utilContainsNewline.containsNewline(fc)) {
           const msg = "Flow end indicator should be more indented than parent";
-          onError(end, "BAD_INDENT", msg, true);
+          onError(end2, "BAD_INDENT", msg, true);
         }
       }
     }
@@ -7184,12 +7184,12 @@ var require_resolve_block_seq = __commonJS({
 var require_resolve_end = __commonJS({
   "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
     "use strict";
-    function resolveEnd(end, offset, reqSpace, onError) {
+    function resolveEnd(end2, offset, reqSpace, onError) {
       let comment = "";
-      if (end) {
+      if (end2) {
         let hasSpace = false;
         let sep5 = "";
-        for (const token2 of end) {
+        for (const token2 of end2) {
           const { source, type } = token2;
           switch (type) {
             case "space":
@@ -7400,14 +7400,14 @@ var require_resolve_flow_collection = __commonJS({
           ee.unshift(ce);
       }
       if (ee.length > 0) {
-        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
-        if (end.comment) {
+        const end2 = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
+        if (end2.comment) {
           if (coll.comment)
-            coll.comment += "\n" + end.comment;
+            coll.comment += "\n" + end2.comment;
           else
-            coll.comment = end.comment;
+            coll.comment = end2.comment;
         }
-        coll.range = [fc.offset, cePos, end.offset];
+        coll.range = [fc.offset, cePos, end2.offset];
       } else {
         coll.range = [fc.offset, cePos, cePos];
       }
@@ -7504,10 +7504,10 @@ var require_resolve_block_scalar = __commonJS({
       }
       if (chompStart === 0) {
         const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
-        let end2 = start + header.length;
+        let end3 = start + header.length;
         if (scalar.source)
-          end2 += scalar.source.length;
-        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+          end3 += scalar.source.length;
+        return { value: value2, type, comment: header.comment, range: [start, end3, end3] };
       }
       let trimIndent = scalar.indent + header.indent;
       let offset = scalar.offset + header.length;
@@ -7588,8 +7588,8 @@ var require_resolve_block_scalar = __commonJS({
         default:
           value += "\n";
       }
-      const end = start + header.length + scalar.source.length;
-      return { value, type, comment: header.comment, range: [start, end, end] };
+      const end2 = start + header.length + scalar.source.length;
+      return { value, type, comment: header.comment, range: [start, end2, end2] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -7672,7 +7672,7 @@ var require_resolve_flow_scalar = __commonJS({
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
-      const { offset, type, source, end } = scalar;
+      const { offset, type, source, end: end2 } = scalar;
       let _type;
       let value;
       const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
@@ -7700,7 +7700,7 @@ var require_resolve_flow_scalar = __commonJS({
           };
       }
       const valueEnd = offset + source.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      const re = resolveEnd.resolveEnd(end2, valueEnd, strict, onError);
       return {
         value,
         type: _type,
@@ -8064,7 +8064,7 @@ var require_compose_node = __commonJS({
         node.srcToken = token2;
       return node;
     }
-    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end: end2 }, onError) {
       const token2 = {
         type: "scalar",
         offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
@@ -8081,18 +8081,18 @@ var require_compose_node = __commonJS({
         node.spaceBefore = true;
       if (comment) {
         node.comment = comment;
-        node.range[2] = end;
+        node.range[2] = end2;
       }
       return node;
     }
-    function composeAlias({ options }, { offset, source, end }, onError) {
+    function composeAlias({ options }, { offset, source, end: end2 }, onError) {
       const alias = new Alias.Alias(source.substring(1));
       if (alias.source === "")
         onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
       if (alias.source.endsWith(":"))
         onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
       const valueEnd = offset + source.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      const re = resolveEnd.resolveEnd(end2, valueEnd, options.strict, onError);
       alias.range = [offset, valueEnd, re.offset];
       if (re.comment)
         alias.comment = re.comment;
@@ -8111,7 +8111,7 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value, end }, onError) {
+    function composeDoc(options, directives, { offset, start, value, end: end2 }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document.Document(void 0, opts);
       const ctx = {
@@ -8123,7 +8123,7 @@ var require_compose_doc = __commonJS({
       };
       const props = resolveProps.resolveProps(start, {
         indicator: "doc-start",
-        next: value ?? end?.[0],
+        next: value ?? end2?.[0],
         offset,
         onError,
         parentIndent: 0,
@@ -8136,7 +8136,7 @@ var require_compose_doc = __commonJS({
       }
       doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
       const contentEnd = doc.contents.range[2];
-      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+      const re = resolveEnd.resolveEnd(end2, contentEnd, false, onError);
       if (re.comment)
         doc.comment = re.comment;
       doc.range = [offset, contentEnd, re.offset];
@@ -8314,14 +8314,14 @@ ${cb}` : comment;
               break;
             }
             this.doc.directives.docEnd = true;
-            const end = resolveEnd.resolveEnd(token2.end, token2.offset + token2.source.length, this.doc.options.strict, this.onError);
+            const end2 = resolveEnd.resolveEnd(token2.end, token2.offset + token2.source.length, this.doc.options.strict, this.onError);
             this.decorate(this.doc, true);
-            if (end.comment) {
+            if (end2.comment) {
               const dc = this.doc.comment;
               this.doc.comment = dc ? `${dc}
-${end.comment}` : end.comment;
+${end2.comment}` : end2.comment;
             }
-            this.doc.range[2] = end.offset;
+            this.doc.range[2] = end2.offset;
             break;
           }
           default:
@@ -8390,7 +8390,7 @@ var require_cst_scalar = __commonJS({
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
-      const end = context.end ?? [
+      const end2 = context.end ?? [
         { type: "newline", offset: -1, indent, source: "\n" }
       ];
       switch (source[0]) {
@@ -8402,16 +8402,16 @@ var require_cst_scalar = __commonJS({
           const props = [
             { type: "block-scalar-header", offset, indent, source: head }
           ];
-          if (!addEndtoBlockProps(props, end))
+          if (!addEndtoBlockProps(props, end2))
             props.push({ type: "newline", offset: -1, indent, source: "\n" });
           return { type: "block-scalar", offset, indent, props, source: body };
         }
         case '"':
-          return { type: "double-quoted-scalar", offset, indent, source, end };
+          return { type: "double-quoted-scalar", offset, indent, source, end: end2 };
         case "'":
-          return { type: "single-quoted-scalar", offset, indent, source, end };
+          return { type: "single-quoted-scalar", offset, indent, source, end: end2 };
         default:
-          return { type: "scalar", offset, indent, source, end };
+          return { type: "scalar", offset, indent, source, end: end2 };
       }
     }
     function setScalarValue(token2, value, context = {}) {
@@ -8482,9 +8482,9 @@ var require_cst_scalar = __commonJS({
         Object.assign(token2, { type: "block-scalar", indent, props, source: body });
       }
     }
-    function addEndtoBlockProps(props, end) {
-      if (end)
-        for (const st of end)
+    function addEndtoBlockProps(props, end2) {
+      if (end2)
+        for (const st of end2)
           switch (st.type) {
             case "space":
             case "comment":
@@ -8505,14 +8505,14 @@ var require_cst_scalar = __commonJS({
           token2.source = source;
           break;
         case "block-scalar": {
-          const end = token2.props.slice(1);
+          const end2 = token2.props.slice(1);
           let oa = source.length;
           if (token2.props[0].type === "block-scalar-header")
             oa -= token2.props[0].source.length;
-          for (const tok of end)
+          for (const tok of end2)
             tok.offset += oa;
           delete token2.props;
-          Object.assign(token2, { type, source, end });
+          Object.assign(token2, { type, source, end: end2 });
           break;
         }
         case "block-map":
@@ -8525,11 +8525,11 @@ var require_cst_scalar = __commonJS({
         }
         default: {
           const indent = "indent" in token2 ? token2.indent : -1;
-          const end = "end" in token2 && Array.isArray(token2.end) ? token2.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
+          const end2 = "end" in token2 && Array.isArray(token2.end) ? token2.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
           for (const key of Object.keys(token2))
             if (key !== "type" && key !== "offset")
               delete token2[key];
-          Object.assign(token2, { type, indent, source, end });
+          Object.assign(token2, { type, indent, source, end: end2 });
         }
       }
     }
@@ -8853,16 +8853,16 @@ var require_lexer = __commonJS({
         return offset;
       }
       getLine() {
-        let end = this.lineEndPos;
-        if (typeof end !== "number" || end !== -1 && end < this.pos) {
-          end = this.buffer.indexOf("\n", this.pos);
-          this.lineEndPos = end;
+        let end2 = this.lineEndPos;
+        if (typeof end2 !== "number" || end2 !== -1 && end2 < this.pos) {
+          end2 = this.buffer.indexOf("\n", this.pos);
+          this.lineEndPos = end2;
         }
-        if (end === -1)
+        if (end2 === -1)
           return this.atEnd ? this.buffer.substring(this.pos) : null;
-        if (this.buffer[end - 1] === "\r")
-          end -= 1;
-        return this.buffer.substring(this.pos, end);
+        if (this.buffer[end2 - 1] === "\r")
+          end2 -= 1;
+        return this.buffer.substring(this.pos, end2);
       }
       hasChars(n) {
         return this.pos + n <= this.buffer.length;
@@ -9083,21 +9083,21 @@ var require_lexer = __commonJS({
       }
       *parseQuotedScalar() {
         const quote2 = this.charAt(0);
-        let end = this.buffer.indexOf(quote2, this.pos + 1);
+        let end2 = this.buffer.indexOf(quote2, this.pos + 1);
         if (quote2 === "'") {
-          while (end !== -1 && this.buffer[end + 1] === "'")
-            end = this.buffer.indexOf("'", end + 2);
+          while (end2 !== -1 && this.buffer[end2 + 1] === "'")
+            end2 = this.buffer.indexOf("'", end2 + 2);
         } else {
-          while (end !== -1) {
+          while (end2 !== -1) {
             let n = 0;
-            while (this.buffer[end - 1 - n] === "\\")
+            while (this.buffer[end2 - 1 - n] === "\\")
               n += 1;
             if (n % 2 === 0)
               break;
-            end = this.buffer.indexOf('"', end + 1);
+            end2 = this.buffer.indexOf('"', end2 + 1);
           }
         }
-        const qb = this.buffer.substring(0, end);
+        const qb = this.buffer.substring(0, end2);
         let nl = qb.indexOf("\n", this.pos);
         if (nl !== -1) {
           while (nl !== -1) {
@@ -9107,15 +9107,15 @@ var require_lexer = __commonJS({
             nl = qb.indexOf("\n", cs);
           }
           if (nl !== -1) {
-            end = nl - (qb[nl - 1] === "\r" ? 2 : 1);
+            end2 = nl - (qb[nl - 1] === "\r" ? 2 : 1);
           }
         }
-        if (end === -1) {
+        if (end2 === -1) {
           if (!this.atEnd)
             return this.setNext("quoted-scalar");
-          end = this.buffer.length;
+          end2 = this.buffer.length;
         }
-        yield* this.pushToIndex(end + 1, false);
+        yield* this.pushToIndex(end2 + 1, false);
         return this.flowLevel ? "flow" : "doc";
       }
       *parseBlockScalarHeader() {
@@ -9207,7 +9207,7 @@ var require_lexer = __commonJS({
       }
       *parsePlainScalar() {
         const inFlow = this.flowLevel > 0;
-        let end = this.pos - 1;
+        let end2 = this.pos - 1;
         let i = this.pos - 1;
         let ch;
         while (ch = this.buffer[++i]) {
@@ -9215,7 +9215,7 @@ var require_lexer = __commonJS({
             const next = this.buffer[i + 1];
             if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
               break;
-            end = i;
+            end2 = i;
           } else if (isEmpty(ch)) {
             let next = this.buffer[i + 1];
             if (ch === "\r") {
@@ -9224,7 +9224,7 @@ var require_lexer = __commonJS({
                 ch = "\n";
                 next = this.buffer[i + 1];
               } else
-                end = i;
+                end2 = i;
             }
             if (next === "#" || inFlow && flowIndicatorChars.has(next))
               break;
@@ -9237,13 +9237,13 @@ var require_lexer = __commonJS({
           } else {
             if (inFlow && flowIndicatorChars.has(ch))
               break;
-            end = i;
+            end2 = i;
           }
         }
         if (!ch && !this.atEnd)
           return this.setNext("plain-scalar");
         yield cst.SCALAR;
-        yield* this.pushToIndex(end + 1, true);
+        yield* this.pushToIndex(end2 + 1, true);
         return inFlow ? "flow" : "doc";
       }
       *pushCount(n) {
@@ -9807,10 +9807,10 @@ var require_parser = __commonJS({
           case "newline":
             this.onKeyLine = false;
             if (it.value) {
-              const end = "end" in it.value ? it.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              const end2 = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end2) ? end2[end2.length - 1] : void 0;
               if (last?.type === "comment")
-                end?.push(this.sourceToken);
+                end2?.push(this.sourceToken);
               else
                 map.items.push({ start: [this.sourceToken] });
             } else if (it.sep) {
@@ -9828,10 +9828,10 @@ var require_parser = __commonJS({
             } else {
               if (this.atIndentedComment(it.start, map.indent)) {
                 const prev = map.items[map.items.length - 2];
-                const end = prev?.value?.end;
-                if (Array.isArray(end)) {
-                  arrayPushArray(end, it.start);
-                  end.push(this.sourceToken);
+                const end2 = prev?.value?.end;
+                if (Array.isArray(end2)) {
+                  arrayPushArray(end2, it.start);
+                  end2.push(this.sourceToken);
                   map.items.pop();
                   return;
                 }
@@ -10000,10 +10000,10 @@ var require_parser = __commonJS({
         switch (this.type) {
           case "newline":
             if (it.value) {
-              const end = "end" in it.value ? it.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              const end2 = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end2) ? end2[end2.length - 1] : void 0;
               if (last?.type === "comment")
-                end?.push(this.sourceToken);
+                end2?.push(this.sourceToken);
               else
                 seq.items.push({ start: [this.sourceToken] });
             } else
@@ -10016,10 +10016,10 @@ var require_parser = __commonJS({
             else {
               if (this.atIndentedComment(it.start, seq.indent)) {
                 const prev = seq.items[seq.items.length - 2];
-                const end = prev?.value?.end;
-                if (Array.isArray(end)) {
-                  arrayPushArray(end, it.start);
-                  end.push(this.sourceToken);
+                const end2 = prev?.value?.end;
+                if (Array.isArray(end2)) {
+                  arrayPushArray(end2, it.start);
+                  end2.push(this.sourceToken);
                   seq.items.pop();
                   return;
                 }
@@ -10481,8 +10481,8 @@ function rangeOf(file, node) {
   const range = node && !yamlLib().isPair(node) ? node.range : void 0;
   if (!range) return { line: 1, col: 1, endLine: 1, endCol: 1 };
   const start = file.lineCounter.linePos(range[0]);
-  const end = file.lineCounter.linePos(range[1]);
-  return { line: start.line, col: start.col, endLine: end.line, endCol: end.col };
+  const end2 = file.lineCounter.linePos(range[1]);
+  return { line: start.line, col: start.col, endLine: end2.line, endCol: end2.col };
 }
 function offsetPosition(file, offset) {
   const p = file.lineCounter.linePos(offset);
@@ -11670,16 +11670,16 @@ function canonicalPermissions2(out, value, path) {
   return bits.toString();
 }
 function withoutExtensions(value, drop) {
-  let whole = true;
+  let count3 = 0;
   for (const key in value) {
-    if (key.startsWith("x-") || key === "__proto__" || drop?.has(key) === true) {
-      whole = false;
-      break;
-    }
+    if (key.startsWith("x-") || key === "__proto__" || drop?.has(key) === true) return copyWithout(value, drop);
+    if (++count3 > MANY_KEYS) return copyWithout(value, drop);
   }
-  if (whole) return { ...value };
+  return { ...value };
+}
+function copyWithout(value, drop) {
   const copy = {};
-  for (const key of Object.keys(value)) if (!key.startsWith("x-") && drop?.has(key) !== true) copy[key] = value[key];
+  for (const key in value) if (!key.startsWith("x-") && drop?.has(key) !== true) copy[key] = value[key];
   return copy;
 }
 function canonicalList(out, list6, path, each) {
@@ -11769,7 +11769,7 @@ function canonicalPermissionEntry(out, entry, guildId, path) {
     permissionKey
   };
 }
-var article, TARGET_KEYS;
+var article, MANY_KEYS, TARGET_KEYS;
 var init_canonicalize = __esm({
   "src/manifest/canonicalize.ts"() {
     "use strict";
@@ -11781,6 +11781,7 @@ var init_canonicalize = __esm({
     init_values();
     init_snowflake();
     article = (label) => /^[aeiou]/i.test(label) ? "an" : "a";
+    MANY_KEYS = 64;
     TARGET_KEYS = {
       role: PermissionEntryType.ROLE,
       user: PermissionEntryType.USER,
@@ -13247,11 +13248,11 @@ var require_parse2 = __commonJS({
             continue;
           }
           if (prior.type === "slash" && prior.prev.type !== "bos" && rest[0] === "/") {
-            const end = rest[1] !== void 0 ? "|$" : "";
+            const end2 = rest[1] !== void 0 ? "|$" : "";
             state.output = state.output.slice(0, -(prior.output + prev.output).length);
             prior.output = `(?:${prior.output}`;
             prev.type = "globstar";
-            prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+            prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end2})`;
             prev.value += value;
             state.output += prior.output + prev.output;
             state.globstar = true;
@@ -16634,10 +16635,10 @@ var init_flow_yaml = __esm({
             if (Object.hasOwn(map, key) && !merged?.delete(key)) return DECLINE;
             map[key] = value;
           }
-          const end = this.text.charCodeAt(this.skipSpaces());
+          const end2 = this.text.charCodeAt(this.skipSpaces());
           this.at++;
-          if (end === 125) return map;
-          if (end !== 44) return DECLINE;
+          if (end2 === 125) return map;
+          if (end2 !== 44) return DECLINE;
           if (this.text.charCodeAt(this.skipSpaces()) === 125) return DECLINE;
         }
       }
@@ -16687,11 +16688,11 @@ var init_flow_yaml = __esm({
         const comment = run2.indexOf(" #");
         const cut = colon === -1 ? comment : comment === -1 ? colon : Math.min(colon, comment);
         if (cut !== -1) run2 = run2.slice(0, cut);
-        let end = run2.length;
-        while (run2.charCodeAt(end - 1) === SPACE) end--;
-        if (end !== run2.length) run2 = run2.slice(0, end);
-        if (end === 0 || run2.charCodeAt(end - 1) === 58) return void 0;
-        this.at += end;
+        let end2 = run2.length;
+        while (run2.charCodeAt(end2 - 1) === SPACE) end2--;
+        if (end2 !== run2.length) run2 = run2.slice(0, end2);
+        if (end2 === 0 || run2.charCodeAt(end2 - 1) === 58) return void 0;
+        this.at += end2;
         return run2;
       }
       plain() {
@@ -16712,10 +16713,10 @@ function readBlockScalar(text3, start, column, folded, chomp) {
   let open = false;
   while (at2 < length) {
     const lineEnd = text3.indexOf("\n", at2);
-    const end = lineEnd === -1 ? length : lineEnd;
+    const end2 = lineEnd === -1 ? length : lineEnd;
     let spaces = 0;
     while (text3.charCodeAt(at2 + spaces) === 32) spaces++;
-    if (at2 + spaces === end) {
+    if (at2 + spaces === end2) {
       if (lineEnd === -1) break;
       if (indent === -1) leading = Math.max(leading, spaces);
       else if (spaces > indent) return void 0;
@@ -16727,7 +16728,7 @@ function readBlockScalar(text3, start, column, folded, chomp) {
       if (spaces <= column || leading > spaces) break;
       indent = spaces;
     } else if (spaces < indent) break;
-    lines.push(text3.slice(at2 + indent, end));
+    lines.push(text3.slice(at2 + indent, end2));
     if (lineEnd === -1) {
       open = true;
       at2 = length + 1;
@@ -16836,12 +16837,12 @@ var init_block_yaml = __esm({
           const c = text3.charCodeAt(start);
           if (c === 37) return void this.decline();
           if (c === 45 || c === 46) {
-            const end2 = text3.indexOf("\n", start);
-            const line2 = text3.slice(start, end2 === -1 ? length : end2);
+            const end3 = text3.indexOf("\n", start);
+            const line2 = text3.slice(start, end3 === -1 ? length : end3);
             if (DOCUMENT_MARKER.test(line2)) {
               if (started || c === 46 || !FIRST_DOCUMENT_START.test(line2)) return void this.decline();
               started = true;
-              start = end2 === -1 ? length + 1 : end2 + 1;
+              start = end3 === -1 ? length + 1 : end3 + 1;
               continue;
             }
           }
@@ -16860,8 +16861,8 @@ var init_block_yaml = __esm({
           }
           this.line.lastIndex = at2;
           const m = this.line.exec(text3);
-          const end = text3.indexOf("\n", at2);
-          start = end === -1 ? length + 1 : end + 1;
+          const end2 = text3.indexOf("\n", at2);
+          start = end2 === -1 ? length + 1 : end2 + 1;
           const dash = at2 - dashAt;
           const plain2 = m[3];
           const simpleText = m[4];
@@ -17004,10 +17005,10 @@ var init_block_yaml = __esm({
         }
         const comment = text3.indexOf(" #");
         let plain2 = comment === -1 ? text3 : text3.slice(0, comment);
-        let end = plain2.length;
-        while (plain2.charCodeAt(end - 1) === 32) end--;
-        if (end !== plain2.length) plain2 = plain2.slice(0, end);
-        if (plain2.charCodeAt(end - 1) === 58 || plain2.includes(": ")) return DECLINE;
+        let end2 = plain2.length;
+        while (plain2.charCodeAt(end2 - 1) === 32) end2--;
+        if (end2 !== plain2.length) plain2 = plain2.slice(0, end2);
+        if (plain2.charCodeAt(end2 - 1) === 58 || plain2.includes(": ")) return DECLINE;
         return plainScalar(plain2);
       }
     };
@@ -17291,12 +17292,12 @@ function plainSyntaxError(text3, err) {
 }
 function openQuote(text3, before) {
   let lineStart = text3.lastIndexOf("\n", Math.max(0, before - 1));
-  for (let end = before; end > 0; ) {
-    const start = text3.lastIndexOf("\n", end - 1) + 1;
-    const line = text3.slice(start, end);
+  for (let end2 = before; end2 > 0; ) {
+    const start = text3.lastIndexOf("\n", end2 - 1) + 1;
+    const line = text3.slice(start, end2);
     const quotes = [...line.matchAll(/(?<!\\)"/g)].map((m) => start + m.index);
     if (quotes.length % 2 === 1) return quotes[quotes.length - 1];
-    end = start - 1;
+    end2 = start - 1;
     lineStart = start;
   }
   void lineStart;
@@ -17737,13 +17738,17 @@ function checkManifest(path, opts) {
   const fast = loadManifest(path, { ...opts, fast: true, sources });
   if (fast.manifest) {
     const diagnostics2 = lintManifest(fast.manifest, fast.diagnostics);
-    if (diagnostics2.length === 0) return { manifest: fast.manifest, diagnostics: diagnostics2 };
+    if (diagnostics2.length === 0 || fast.manifest.files.every(valueSaysAll))
+      return { manifest: fast.manifest, diagnostics: diagnostics2 };
   }
   const exact = loadManifest(path, { ...opts, fast: false, sources });
   return {
     manifest: exact.manifest,
     diagnostics: exact.manifest ? lintManifest(exact.manifest, exact.diagnostics) : exact.diagnostics
   };
+}
+function valueSaysAll(file) {
+  return file.doc.errors.length === 0 && file.doc.warnings.length === 0;
 }
 var init_check = __esm({
   "src/manifest/check.ts"() {
@@ -18181,16 +18186,16 @@ var require_kleur = __commonJS({
       bgWhite: init(47, 49)
     };
     function run2(arr, str4) {
-      let i = 0, tmp, beg = "", end = "";
+      let i = 0, tmp, beg = "", end2 = "";
       for (; i < arr.length; i++) {
         tmp = arr[i];
         beg += tmp.open;
-        end += tmp.close;
+        end2 += tmp.close;
         if (!!~str4.indexOf(tmp.close)) {
           str4 = str4.replace(tmp.rgx, tmp.close + tmp.open);
         }
       }
-      return beg + str4 + end;
+      return beg + str4 + end2;
     }
     function chain(has2, keys) {
       let ctx = { has: has2, keys };
@@ -33304,8 +33309,8 @@ var require_readable = __commonJS({
       const { _readableState: state } = consume2.stream;
       if (state.bufferIndex) {
         const start = state.bufferIndex;
-        const end = state.buffer.length;
-        for (let n = start; n < end; n++) {
+        const end2 = state.buffer.length;
+        for (let n = start; n < end2; n++) {
           consumePush(consume2, state.buffer[n]);
         }
       } else {
@@ -39979,13 +39984,13 @@ function findWideFastPathRange(ranges) {
   let fastPathEnd = ranges[1];
   for (let index = 0; index < ranges.length; index += 2) {
     const start = ranges[index];
-    const end = ranges[index + 1];
-    if (commonCjkCodePoint >= start && commonCjkCodePoint <= end) {
-      return [start, end];
+    const end2 = ranges[index + 1];
+    if (commonCjkCodePoint >= start && commonCjkCodePoint <= end2) {
+      return [start, end2];
     }
-    if (end - start > fastPathEnd - fastPathStart) {
+    if (end2 - start > fastPathEnd - fastPathStart) {
       fastPathStart = start;
-      fastPathEnd = end;
+      fastPathEnd = end2;
     }
   }
   return [fastPathStart, fastPathEnd];
@@ -44725,18 +44730,18 @@ function decodeRecord(line, lineNo) {
   return { serial: r.s, changes: r.c };
 }
 function readRecords(text3) {
-  const end = text3.lastIndexOf("\n") + 1;
+  const end2 = text3.lastIndexOf("\n") + 1;
   const records = [];
   let lineNo = 0;
   let start = 0;
-  while (start < end) {
+  while (start < end2) {
     const nl = text3.indexOf("\n", start);
     lineNo++;
     const line = text3.slice(start, nl);
     start = nl + 1;
     if (line.length > 0) records.push(decodeRecord(line, lineNo));
   }
-  return { records, tornBytes: Buffer.byteLength(text3.slice(end)) };
+  return { records, tornBytes: Buffer.byteLength(text3.slice(end2)) };
 }
 function replay(world, records) {
   let applied = 0;
@@ -47504,51 +47509,51 @@ var require_extension = __commonJS({
       let paramName;
       let start = -1;
       let code = -1;
-      let end = -1;
+      let end2 = -1;
       let i = 0;
       for (; i < header.length; i++) {
         code = header.charCodeAt(i);
         if (extensionName === void 0) {
-          if (end === -1 && tokenChars[code] === 1) {
+          if (end2 === -1 && tokenChars[code] === 1) {
             if (start === -1) start = i;
           } else if (i !== 0 && (code === 32 || code === 9)) {
-            if (end === -1 && start !== -1) end = i;
+            if (end2 === -1 && start !== -1) end2 = i;
           } else if (code === 59 || code === 44) {
             if (start === -1) {
               throw new SyntaxError(`Unexpected character at index ${i}`);
             }
-            if (end === -1) end = i;
-            const name = header.slice(start, end);
+            if (end2 === -1) end2 = i;
+            const name = header.slice(start, end2);
             if (code === 44) {
               push(offers, name, params);
               params = /* @__PURE__ */ Object.create(null);
             } else {
               extensionName = name;
             }
-            start = end = -1;
+            start = end2 = -1;
           } else {
             throw new SyntaxError(`Unexpected character at index ${i}`);
           }
         } else if (paramName === void 0) {
-          if (end === -1 && tokenChars[code] === 1) {
+          if (end2 === -1 && tokenChars[code] === 1) {
             if (start === -1) start = i;
           } else if (code === 32 || code === 9) {
-            if (end === -1 && start !== -1) end = i;
+            if (end2 === -1 && start !== -1) end2 = i;
           } else if (code === 59 || code === 44) {
             if (start === -1) {
               throw new SyntaxError(`Unexpected character at index ${i}`);
             }
-            if (end === -1) end = i;
-            push(params, header.slice(start, end), true);
+            if (end2 === -1) end2 = i;
+            push(params, header.slice(start, end2), true);
             if (code === 44) {
               push(offers, extensionName, params);
               params = /* @__PURE__ */ Object.create(null);
               extensionName = void 0;
             }
-            start = end = -1;
-          } else if (code === 61 && start !== -1 && end === -1) {
+            start = end2 = -1;
+          } else if (code === 61 && start !== -1 && end2 === -1) {
             paramName = header.slice(start, i);
-            start = end = -1;
+            start = end2 = -1;
           } else {
             throw new SyntaxError(`Unexpected character at index ${i}`);
           }
@@ -47565,7 +47570,7 @@ var require_extension = __commonJS({
               if (start === -1) start = i;
             } else if (code === 34 && start !== -1) {
               inQuotes = false;
-              end = i;
+              end2 = i;
             } else if (code === 92) {
               isEscaping = true;
             } else {
@@ -47573,16 +47578,16 @@ var require_extension = __commonJS({
             }
           } else if (code === 34 && header.charCodeAt(i - 1) === 61) {
             inQuotes = true;
-          } else if (end === -1 && tokenChars[code] === 1) {
+          } else if (end2 === -1 && tokenChars[code] === 1) {
             if (start === -1) start = i;
           } else if (start !== -1 && (code === 32 || code === 9)) {
-            if (end === -1) end = i;
+            if (end2 === -1) end2 = i;
           } else if (code === 59 || code === 44) {
             if (start === -1) {
               throw new SyntaxError(`Unexpected character at index ${i}`);
             }
-            if (end === -1) end = i;
-            let value = header.slice(start, end);
+            if (end2 === -1) end2 = i;
+            let value = header.slice(start, end2);
             if (mustUnescape) {
               value = value.replace(/\\/g, "");
               mustUnescape = false;
@@ -47594,7 +47599,7 @@ var require_extension = __commonJS({
               extensionName = void 0;
             }
             paramName = void 0;
-            start = end = -1;
+            start = end2 = -1;
           } else {
             throw new SyntaxError(`Unexpected character at index ${i}`);
           }
@@ -47603,8 +47608,8 @@ var require_extension = __commonJS({
       if (start === -1 || inQuotes || code === 32 || code === 9) {
         throw new SyntaxError("Unexpected end of input");
       }
-      if (end === -1) end = i;
-      const token2 = header.slice(start, end);
+      if (end2 === -1) end2 = i;
+      const token2 = header.slice(start, end2);
       if (extensionName === void 0) {
         push(offers, token2, params);
       } else {
@@ -48680,30 +48685,30 @@ var require_subprotocol = __commonJS({
     function parse2(header) {
       const protocols = /* @__PURE__ */ new Set();
       let start = -1;
-      let end = -1;
+      let end2 = -1;
       let i = 0;
       for (i; i < header.length; i++) {
         const code = header.charCodeAt(i);
-        if (end === -1 && tokenChars[code] === 1) {
+        if (end2 === -1 && tokenChars[code] === 1) {
           if (start === -1) start = i;
         } else if (i !== 0 && (code === 32 || code === 9)) {
-          if (end === -1 && start !== -1) end = i;
+          if (end2 === -1 && start !== -1) end2 = i;
         } else if (code === 44) {
           if (start === -1) {
             throw new SyntaxError(`Unexpected character at index ${i}`);
           }
-          if (end === -1) end = i;
-          const protocol2 = header.slice(start, end);
+          if (end2 === -1) end2 = i;
+          const protocol2 = header.slice(start, end2);
           if (protocols.has(protocol2)) {
             throw new SyntaxError(`The "${protocol2}" subprotocol is duplicated`);
           }
           protocols.add(protocol2);
-          start = end = -1;
+          start = end2 = -1;
         } else {
           throw new SyntaxError(`Unexpected character at index ${i}`);
         }
       }
-      if (start === -1 || end !== -1) {
+      if (start === -1 || end2 !== -1) {
         throw new SyntaxError("Unexpected end of input");
       }
       const protocol = header.slice(start, i);
@@ -49222,10 +49227,10 @@ function storable(v, depthLeft) {
   for (const key in v) if (!storable(v[key], depthLeft - 1)) return false;
   return true;
 }
-function beyondExact(text3, first, end) {
-  const length = end - first;
+function beyondExact(text3, first, end2) {
+  const length = end2 - first;
   if (length !== MAX_EXACT.length) return length > MAX_EXACT.length;
-  return text3.slice(first, end) > MAX_EXACT;
+  return text3.slice(first, end2) > MAX_EXACT;
 }
 function scanText(text3) {
   let depth = 0;
@@ -49247,9 +49252,9 @@ function scanText(text3) {
       const first = c === 45 ? i + 1 : i;
       let j = first;
       while (j < text3.length && isDigit(text3.charCodeAt(j))) j++;
-      const end = j;
+      const end2 = j;
       while (j < text3.length && isNumberChar(text3.charCodeAt(j))) j++;
-      if (j === end && text3.charCodeAt(first) !== 48 && beyondExact(text3, first, end)) unsafe.push([start, end]);
+      if (j === end2 && text3.charCodeAt(first) !== 48 && beyondExact(text3, first, end2)) unsafe.push([start, end2]);
       i = j - 1;
     }
   }
@@ -49258,9 +49263,9 @@ function scanText(text3) {
 function quoteIntegers(text3, spans) {
   const parts = [];
   let at2 = 0;
-  for (const [start, end] of spans) {
-    parts.push(text3.slice(at2, start), '"', text3.slice(start, end), '"');
-    at2 = end;
+  for (const [start, end2] of spans) {
+    parts.push(text3.slice(at2, start), '"', text3.slice(start, end2), '"');
+    at2 = end2;
   }
   parts.push(text3.slice(at2));
   return parts.join("");
@@ -52513,10 +52518,10 @@ function removeOverwrite(channel, id) {
 }
 function deleteChannel(world, guild, channel) {
   const threads = guild.channels.filter((c) => isThread(c) && c.parentId === channel.id);
-  const gone = /* @__PURE__ */ new Set([channel.id, ...threads.map((t) => t.id)]);
-  guild.channels = guild.channels.filter((c) => !gone.has(c.id));
+  const gone2 = /* @__PURE__ */ new Set([channel.id, ...threads.map((t) => t.id)]);
+  guild.channels = guild.channels.filter((c) => !gone2.has(c.id));
   for (const c of guild.channels) if (c.parentId === channel.id) delete c.parentId;
-  for (const [id, m] of Object.entries(world.messages)) if (gone.has(m.channel_id)) delete world.messages[id];
+  for (const [id, m] of Object.entries(world.messages)) if (gone2.has(m.channel_id)) delete world.messages[id];
   return threads;
 }
 function reorderChannels(guild, moves) {
@@ -55978,14 +55983,14 @@ var init_in_flight = __esm({
           if (CALLBACK.test(req.url)) this.callbacks++;
           this.touch();
           let ended = false;
-          const end = () => {
+          const end2 = () => {
             if (ended) return;
             ended = true;
             this.requests--;
             this.touch();
           };
-          res.once("finish", end);
-          res.once("close", end);
+          res.once("finish", end2);
+          res.once("close", end2);
         };
         server.prependListener("request", onRequest);
         this.detach.push(() => server.off("request", onRequest));
@@ -60638,8 +60643,8 @@ function resolveOptions(command, line, opts = {}) {
   if (!opts.autocomplete) {
     const missing = level.filter((o) => o.required === true && !seen2.has(o.name));
     if (missing.length > 0) {
-      const end = line.pairs.at(-1)?.end ?? line.words.at(-1)?.end ?? line.command.end;
-      throw new CommandLineError(`missing required option${missing.length > 1 ? "s" : ""}: ${names(missing)}`, end, 1);
+      const end2 = line.pairs.at(-1)?.end ?? line.words.at(-1)?.end ?? line.command.end;
+      throw new CommandLineError(`missing required option${missing.length > 1 ? "s" : ""}: ${names(missing)}`, end2, 1);
     }
   }
   const order = new Map(level.map((o, i) => [o.name, i]));
@@ -63768,9 +63773,9 @@ var init_bot_clock = __esm({
         const hello = setTimeout(() => socket.destroy(), HELLO_MS);
         socket.on("data", (chunk) => {
           buffered += chunk;
-          for (let end = buffered.indexOf("\n"); end >= 0; end = buffered.indexOf("\n")) {
-            const line = buffered.slice(0, end);
-            buffered = buffered.slice(end + 1);
+          for (let end2 = buffered.indexOf("\n"); end2 >= 0; end2 = buffered.indexOf("\n")) {
+            const line = buffered.slice(0, end2);
+            buffered = buffered.slice(end2 + 1);
             const said = parseLine(line);
             if (peer) peer.waiting.get(Number(said?.id))?.(said ?? {});
             else if (said?.hello === this.token) {
@@ -64016,9 +64021,9 @@ function matchMessage(path, m, actual) {
     add2("in", m.in, actual.in ?? "somewhere the runner did not read");
   if (m.ephemeral !== void 0 && m.ephemeral !== actual.ephemeral)
     add2("ephemeral", String(m.ephemeral), String(actual.ephemeral));
-  const gone = actual.deleted === true;
-  if (m.deleted !== void 0 && m.deleted !== gone)
-    add2("deleted", m.deleted ? "deleted" : "still in the channel", gone ? "deleted" : "still in the channel");
+  const gone2 = actual.deleted === true;
+  if (m.deleted !== void 0 && m.deleted !== gone2)
+    add2("deleted", m.deleted ? "deleted" : "still in the channel", gone2 ? "deleted" : "still in the channel");
   if (m.components && !inOrder(m.components, actual.components, componentMatches)) {
     add2(
       "components",
@@ -64674,10 +64679,10 @@ function afterInteraction(ctx, out) {
 }
 function observeAnswers(ctx, out) {
   const answers2 = ctx.harness.answers(out.interaction.id);
-  const gone = new Set(answers2?.deleted);
+  const gone2 = new Set(answers2?.deleted);
   const shown2 = (m) => ({
     ...seen(ctx.emulator, m),
-    ...gone.has(m.id) ? { deleted: true } : {}
+    ...gone2.has(m.id) ? { deleted: true } : {}
   });
   const observed = { ...nothing(), followups: (answers2?.followups ?? []).map(shown2) };
   if (out.outcome === "no-response") return { ...observed, noAnswer: deliveryLine(out.cause) };
@@ -64841,12 +64846,12 @@ async function runSteps(ctx, scenario) {
   const earlier = /* @__PURE__ */ new Map();
   for (const [index, step] of scenario.steps.entries()) {
     if (index > 0) await ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS, maxMs: BEFORE_STEP_MAX_MS, owed: false });
-    const gone = await ctx.botExited(mark);
-    if (gone)
+    const gone2 = await ctx.botExited(mark);
+    if (gone2)
       return {
         status: "failed",
         steps,
-        botExit: { ...gone, when: "before", step: index, at: step.at, action: step.action.kind }
+        botExit: { ...gone2, when: "before", step: index, at: step.at, action: step.action.kind }
       };
     const late = lateError(ctx, steps, mark);
     if (late) return late;
@@ -65081,6 +65086,38 @@ var init_bot_error = __esm({
   }
 });
 
+// src/bot-test/run/proc-files.ts
+function readProcFile(pid, file) {
+  let fd;
+  try {
+    fd = (0, import_node_fs17.openSync)(`/proc/${pid}/${file}`, "r");
+  } catch {
+    return void 0;
+  }
+  let length = 0;
+  try {
+    for (; ; ) {
+      if (length === scratch.length) scratch = Buffer.concat([scratch, Buffer.alloc(scratch.length)]);
+      const read = (0, import_node_fs17.readSync)(fd, scratch, length, scratch.length - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+  } catch {
+    if (length === 0) return void 0;
+  } finally {
+    (0, import_node_fs17.closeSync)(fd);
+  }
+  return scratch.subarray(0, length);
+}
+var import_node_fs17, scratch;
+var init_proc_files = __esm({
+  "src/bot-test/run/proc-files.ts"() {
+    "use strict";
+    import_node_fs17 = require("node:fs");
+    scratch = Buffer.alloc(64 * 1024);
+  }
+});
+
 // src/bot-test/run/process-group.ts
 function groupAlive(pgid) {
   try {
@@ -65091,7 +65128,7 @@ function groupAlive(pgid) {
   if (process.platform !== "linux") return true;
   let pids;
   try {
-    pids = (0, import_node_fs17.readdirSync)("/proc").filter((name) => /^\d+$/.test(name));
+    pids = (0, import_node_fs18.readdirSync)("/proc").filter((name) => /^\d+$/.test(name));
   } catch {
     return true;
   }
@@ -65100,22 +65137,81 @@ function groupAlive(pgid) {
     return member !== void 0 && member.pgrp === pgid && !GONE_STATES.has(member.state);
   });
 }
+function processGroupOf(pid) {
+  return statOf(pid)?.pgrp;
+}
 function statOf(pid) {
-  let stat3;
-  try {
-    stat3 = (0, import_node_fs17.readFileSync)(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return void 0;
-  }
+  const stat3 = readProcFile(pid, "stat")?.toString("utf8");
+  if (stat3 === void 0) return void 0;
   const [state, , pgrp] = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
   return state === void 0 || pgrp === void 0 ? void 0 : { state, pgrp: Number(pgrp) };
 }
-var import_node_fs17, GONE_STATES;
+var import_node_fs18, GONE_STATES;
 var init_process_group = __esm({
   "src/bot-test/run/process-group.ts"() {
     "use strict";
-    import_node_fs17 = require("node:fs");
+    import_node_fs18 = require("node:fs");
+    init_proc_files();
     GONE_STATES = /* @__PURE__ */ new Set(["Z", "X", "x"]);
+  }
+});
+
+// src/bot-test/run/process-mark.ts
+function carries(environ, entry) {
+  if (environ === void 0) return false;
+  for (let at2 = environ.indexOf(entry); at2 >= 0; at2 = environ.indexOf(entry, at2 + 1)) {
+    const end2 = at2 + entry.length;
+    if ((at2 === 0 || environ[at2 - 1] === 0) && (end2 === environ.length || environ[end2] === 0)) return true;
+  }
+  return false;
+}
+var import_node_crypto16, import_node_fs19, MARK_VARIABLE, ProcessMark;
+var init_process_mark = __esm({
+  "src/bot-test/run/process-mark.ts"() {
+    "use strict";
+    import_node_crypto16 = require("node:crypto");
+    import_node_fs19 = require("node:fs");
+    init_proc_files();
+    init_process_group();
+    MARK_VARIABLE = "CMDSYNC_BOT_PROCESS";
+    ProcessMark = class {
+      value = (0, import_node_crypto16.randomUUID)();
+      /** The entry as `/proc/PID/environ` holds it, between NULs (the whole entry is matched, nothing longer). */
+      entry = Buffer.from(`${MARK_VARIABLE}=${this.value}`, "latin1");
+      /** `env` with the mark added. */
+      add(env2) {
+        return { ...env2, [MARK_VARIABLE]: this.value };
+      }
+      /** The running processes that carry the mark, but those of process group `except` (signalled as a group). */
+      pids(except) {
+        if (process.platform !== "linux") return [];
+        let names2;
+        try {
+          names2 = (0, import_node_fs19.readdirSync)("/proc");
+        } catch {
+          return [];
+        }
+        const found = [];
+        for (const name of names2) {
+          const pid = Number(name);
+          if (!Number.isInteger(pid) || pid === process.pid) continue;
+          if (carries(readProcFile(name, "environ"), this.entry) && (except === void 0 || processGroupOf(name) !== except))
+            found.push(pid);
+        }
+        return found;
+      }
+      /** Sends `signal` to every marked process outside group `except`; whether there was any. */
+      signal(signal, except) {
+        const pids = this.pids(except);
+        for (const pid of pids) {
+          try {
+            process.kill(pid, signal);
+          } catch {
+          }
+        }
+        return pids.length > 0;
+      }
+    };
   }
 });
 
@@ -65134,6 +65230,28 @@ function hookExit() {
     });
   }
 }
+function signalGroup(group, signal) {
+  try {
+    process.kill(-group, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function end(signal, alive) {
+  if (!signal("SIGTERM") || await gone(alive, STOP_GRACE_MS)) return;
+  signal("SIGKILL");
+  await gone(alive, KILL_WAIT_MS, () => signal("SIGKILL"));
+}
+async function gone(alive, ms, resend) {
+  const until2 = performance.now() + ms;
+  while (alive()) {
+    if (performance.now() >= until2) return false;
+    resend?.();
+    await new Promise((resolve18) => setTimeout(resolve18, 10));
+  }
+  return true;
+}
 async function within(work, ms) {
   let timer;
   await Promise.race([work, new Promise((resolve18) => timer = setTimeout(resolve18, ms))]);
@@ -65147,6 +65265,7 @@ var init_bot_process = __esm({
     init_redact();
     init_bot_error();
     init_process_group();
+    init_process_mark();
     KEEP_LINES = 400;
     LAST_LINES = 10;
     STOP_GRACE_MS = 500;
@@ -65159,12 +65278,17 @@ var init_bot_process = __esm({
         this.cwd = cwd;
         hookExit();
         this.redactor = secretsRedactor(env2);
-        this.child = (0, import_node_child_process.spawn)(command, { cwd, env: env2, shell: true, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+        this.child = (0, import_node_child_process.spawn)(command, {
+          cwd,
+          env: this.mark.add(env2),
+          shell: true,
+          detached: true,
+          stdio: ["ignore", "pipe", "pipe"]
+        });
         live.add(this);
         this.exited = new Promise((resolve18) => {
           this.child.once("exit", (code, signal) => {
             this.exitCode = code ?? (signal ? 128 : null);
-            live.delete(this);
             resolve18();
           });
           this.child.once("error", (err) => {
@@ -65187,6 +65311,8 @@ var init_bot_process = __esm({
       exitCode;
       listener;
       redactor;
+      /** What every process the bot starts carries, whatever its session. */
+      mark = new ProcessMark();
       /** Resolves once the stream is read to its end (or closed). */
       read(stream) {
         let partial = "";
@@ -65250,40 +65376,33 @@ var init_bot_process = __esm({
         const kept2 = this.printed - this.lines.length;
         return firstError(this.lines.slice(Math.max(0, mark - kept2)), this.cwd);
       }
-      /** Kills every process of the group at once (the runner is exiting). */
+      /** Kills every process of the bot's at once (the runner is exiting). */
       killNow() {
-        if (this.child.pid === void 0) return;
-        try {
-          process.kill(-this.child.pid, "SIGKILL");
-        } catch {
-        }
+        const group = this.child.pid;
+        if (group === void 0) return;
+        signalGroup(group, "SIGKILL");
+        this.mark.signal("SIGKILL", group);
       }
-      /** Whether any process of the group is left running (the shell may be gone while the bot it started is not). */
-      groupAlive() {
-        return this.child.pid !== void 0 && groupAlive(this.child.pid);
-      }
-      /** Resolves once the whole group is gone, or after `ms`. */
-      async groupGone(ms) {
-        const until2 = performance.now() + ms;
-        while (this.groupAlive()) {
-          if (performance.now() >= until2) return false;
-          await new Promise((resolve18) => setTimeout(resolve18, 10));
-        }
-        return true;
-      }
-      /** Stops the whole process group: TERM, then KILL after a grace period; resolves once no process of it is left. */
+      /**
+       * Stops every process of the bot's, even after the bot itself has exited:
+       * its group first, as it runs in the foreground, then what it started in
+       * sessions of its own (marked, outside the group), each TERM, then KILL
+       * after a grace period; resolves once none is left. One after the other, so
+       * the common stop (a group that ends on TERM, nothing outside it) reads the
+       * processes' marks once, after the group is gone.
+       */
       async stop() {
-        if (this.child.pid === void 0) return;
-        if (this.groupAlive()) {
-          try {
-            process.kill(-this.child.pid, "SIGTERM");
-          } catch {
-          }
-          if (!await this.groupGone(STOP_GRACE_MS)) {
-            this.killNow();
-            await this.groupGone(KILL_WAIT_MS);
-          }
-        }
+        const group = this.child.pid;
+        if (group === void 0) return;
+        await end(
+          (signal) => groupAlive(group) && signalGroup(group, signal),
+          () => groupAlive(group)
+        );
+        await end(
+          (signal) => this.mark.signal(signal, group),
+          () => this.mark.pids(group).length > 0
+        );
+        live.delete(this);
         await within(this.exited, KILL_WAIT_MS);
       }
     };
@@ -66791,9 +66910,9 @@ _… ${what}: ${note}. Run \`cmdsync plan\` for the full plan._
 function cutToBytes(s, max) {
   const buf = Buffer.from(s, "utf8");
   if (buf.length <= max) return s;
-  let end = max;
-  while (end > 0 && (buf[end] & 192) === 128) end--;
-  return buf.subarray(0, end).toString("utf8");
+  let end2 = max;
+  while (end2 > 0 && (buf[end2] & 192) === 128) end2--;
+  return buf.subarray(0, end2).toString("utf8");
 }
 function formatPlanMarkdown(plan, opts = {}) {
   const max = opts.maxBytes ?? DEFAULT_MARKDOWN_MAX_BYTES;
@@ -66992,13 +67111,13 @@ ${LAST_PLAN_END}${plan.content.length} -->
 }
 function keptPlanOf(rest) {
   const content = contentOf(rest);
-  const end = content.lastIndexOf(LAST_PLAN_END);
-  if (end < 0) return void 0;
-  const length = Number(/^(\d+) -->/.exec(content.slice(end + LAST_PLAN_END.length))?.[1]);
+  const end2 = content.lastIndexOf(LAST_PLAN_END);
+  if (end2 < 0) return void 0;
+  const length = Number(/^(\d+) -->/.exec(content.slice(end2 + LAST_PLAN_END.length))?.[1]);
   const close = "\n</details>\n";
-  const stop = end - close.length;
+  const stop = end2 - close.length;
   const start = stop - length;
-  if (!Number.isInteger(length) || start < 0 || content.slice(stop, end) !== close || !content.slice(0, start).endsWith("</summary>\n\n"))
+  if (!Number.isInteger(length) || start < 0 || content.slice(stop, end2) !== close || !content.slice(0, start).endsWith("</summary>\n\n"))
     return void 0;
   const open = content.lastIndexOf(LAST_PLAN_START, content.lastIndexOf("<details><summary>", start));
   const sha = open >= 0 ? /^([0-9a-f]*) -->/.exec(content.slice(open + LAST_PLAN_START.length))?.[1] : void 0;
@@ -68951,6 +69070,9 @@ async function main() {
     return exitCodeFor(err, ctx, 1);
   }
 }
+
+// src/cli/closed-output.cts
+var CLOSED_OUTPUT_EXIT = 128 + 13;
 
 // src/cli/code-cache.cts
 function setV8Flags(flags) {
