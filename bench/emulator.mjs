@@ -65,8 +65,8 @@ async function load(origin, request) {
  * A server script as a child process, resolved with the JSON line it prints
  * once listening; `cpuUs()` asks it for the CPU time it has used so far.
  */
-function server(script, scriptArgs) {
-  const child = spawn(process.execPath, [new URL(script, import.meta.url).pathname, ...scriptArgs], {
+function server(script, scriptArgs, nodeFlags = []) {
+  const child = spawn(process.execPath, [...nodeFlags, new URL(script, import.meta.url).pathname, ...scriptArgs], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   // A bench that fails must not leave its servers running (they hold its output open).
@@ -109,7 +109,9 @@ async function measure(s, origin, request) {
   return { ...r, cpuPerReq: cpu / Math.max(1, r.done + r.failed) };
 }
 
-const emu = await server('./servers/emulator-server.mjs', DIST ? [DIST] : []);
+// BENCH_EMULATOR_FLAGS: node flags for the emulators only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+const emulatorFlags = process.env.BENCH_EMULATOR_FLAGS?.split(' ').filter(Boolean) ?? [];
+const emu = await server('./servers/emulator-server.mjs', DIST ? [DIST] : [], emulatorFlags);
 const other = COMPARE ? await server('./servers/emulator-server.mjs', [COMPARE]) : undefined;
 const dir = mkdtempSync(join(tmpdir(), 'cmdsync-bench-'));
 // What the bare server checks: the same list, the bot's credential, the webhook's path (id and token).
