@@ -1,6 +1,6 @@
 // The emulator's own work for one webhook execute with an embed, without
 // sockets (not a test). Run after `npm run build`:
-//   node bench/emulator-inprocess.mjs [--compare DIR] [--batches N] [--wait]
+//   node bench/emulator-inprocess.mjs [--dist DIR] [--compare DIR] [--batches N] [--wait]
 // The emulator's request listener (its whole pipeline: body, routing, the
 // handler and its transaction, the notes, the answer's serialisation and
 // headers) is driven with in-memory requests: a real IncomingMessage fed the
@@ -20,6 +20,7 @@ const flag = (name, fallback) => {
   const i = args.indexOf(name);
   return i >= 0 ? args.splice(i, 2)[1] : fallback;
 };
+const DIST = flag('--dist', undefined);
 const COMPARE = flag('--compare', undefined);
 const BATCHES = Number(flag('--batches', 15));
 const WAIT = args.includes('--wait');
@@ -83,7 +84,8 @@ async function batch(target) {
   return (t.user + t.system) / PER_BATCH;
 }
 
-const targets = [await emulator(resolve(new URL('../dist', import.meta.url).pathname))];
+// --dist: another build first (with --compare naming the same build, the spread of an A/A comparison).
+const targets = [await emulator(DIST ?? resolve(new URL('../dist', import.meta.url).pathname))];
 if (COMPARE) targets.push(await emulator(COMPARE));
 for (const t of targets) await batch(t); // warm-up (JIT), not counted
 const results = targets.map(() => []);
