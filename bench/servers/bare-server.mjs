@@ -5,12 +5,14 @@
 // list is serialized once, as the emulator memoises it while the world is
 // unchanged (routes/commands.ts ListMemo). Webhook execute: the path must
 // name the webhook and its token (else 404), the body is read and parsed as
-// JSON, its content checked, and 204 answered.
-// argv[2]: a JSON file { commands, authorization, executePath }.
+// JSON, its content checked, and 204 answered; with `?wait=true`, a message
+// answered instead: the emulator's sample answer with the request's content
+// and embeds put in, serialised for each request.
+// argv[2]: a JSON file { commands, authorization, executePath, message }.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-const { commands, authorization, executePath } = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const { commands, authorization, executePath, message } = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const listBody = JSON.stringify(commands);
 const server = createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
@@ -32,7 +34,11 @@ const server = createServer((req, res) => {
       return res.writeHead(400).end();
     }
     if (typeof body.content !== 'string') return res.writeHead(400).end();
-    res.writeHead(204).end();
+    if (url.searchParams.get('wait') !== 'true') return res.writeHead(204).end();
+    message.content = body.content;
+    message.embeds = body.embeds ?? [];
+    const out = JSON.stringify(message);
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) }).end(out);
   });
 });
 server.listen(0, '127.0.0.1', () =>

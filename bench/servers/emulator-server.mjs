@@ -3,6 +3,7 @@
 // JSON line. argv[2]: the dist/ folder to load (another build, to compare).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { EMBED_MESSAGE } from './embed-message.mjs';
 
 const dist = resolve(process.argv[2] ?? new URL('../../dist', import.meta.url).pathname);
 const { startEmulator } = await import(pathToFileURL(`${dist}/emulator/index.js`).href);
@@ -35,12 +36,21 @@ const created = await fetch(`${em.url}/channels/${channel.id}/webhooks`, {
 if (created.status !== 200) throw new Error(`webhook create failed: ${created.status}`);
 const hook = await created.json();
 const api = new URL(em.url).pathname;
+// One execute with the embed and wait=true: the answer's shape and size, for the bare server's answer.
+const sample = await fetch(`${em.url}/webhooks/${hook.id}/${hook.token}?wait=true`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(EMBED_MESSAGE),
+});
+if (sample.status !== 200) throw new Error(`execute failed: ${sample.status}`);
+const message = await sample.json();
 console.log(
   JSON.stringify({
     origin: new URL(em.url).origin,
     get: { path: `${api}/applications/${applicationId}/commands`, headers: { authorization: auth } },
     execute: { path: `${api}/webhooks/${hook.id}/${hook.token}` },
     commands,
+    message,
   }),
 );
 process.on('SIGTERM', () => em.close().then(() => process.exit(0)));

@@ -88,20 +88,30 @@ function beyondExact(text: string, first: number, end: number): boolean {
   return text.slice(first, end) > MAX_EXACT;
 }
 
-/** One pass over a JSON text: its nesting, and where its integers beyond 2^53 are. */
+/**
+ * One pass over a JSON text: its nesting, and where its integers beyond 2^53
+ * are. A string is skipped whole with indexOf (most of a message body is its
+ * strings: a character at a time cost more than JSON.parse itself).
+ */
 function scanText(text: string): Scan {
   let depth = 0;
   let max = 0;
-  let inString = false;
   const unsafe: Array<[number, number]> = [];
+  // The first backslash at or after where the last string's search began: found once, not once per string.
+  let backslash = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
+    if (c === 0x22) {
+      // The closing quote: the first that no backslash escapes (a backslash escapes the one character after it).
+      let quote = text.indexOf('"', i + 1);
+      if (backslash !== Number.POSITIVE_INFINITY && backslash <= i) backslash = nextOrNever(text, '\\', i + 1);
+      while (quote >= 0 && backslash < quote) {
+        if (quote === backslash + 1) quote = text.indexOf('"', quote + 1);
+        backslash = nextOrNever(text, '\\', backslash + 2);
+      }
+      // An unterminated string runs to the end (JSON.parse refuses it).
+      i = quote < 0 ? text.length : quote;
+    } else if (c === 0x5b || c === 0x7b) {
       if (++depth > max) max = depth;
     } else if (c === 0x5d || c === 0x7d) depth--;
     else if (c === 0x2d || isDigit(c)) {
@@ -119,6 +129,11 @@ function scanText(text: string): Scan {
     }
   }
   return { depth: max, unsafe };
+}
+
+function nextOrNever(text: string, s: string, from: number): number {
+  const at = text.indexOf(s, from);
+  return at < 0 ? Number.POSITIVE_INFINITY : at;
 }
 
 /** The text with each given integer literal turned into a string literal of its digits. */

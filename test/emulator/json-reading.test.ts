@@ -55,6 +55,18 @@ const TABLE: Row[] = [
     { s: 'a"1234567890123456789', t: '"1058900000000000107' },
   ],
   [
+    'an escaped backslash does not escape the quote after it',
+    '{"s":"a\\\\","n":1058900000000000107}',
+    { s: 'a\\', n: '1058900000000000107' },
+  ],
+  [
+    'strings with and without escapes in turn, then a large integer',
+    '{"a":"x\\\\y","b":"plain 1","c":"q\\"r\\u0041","d":"","n":12345678901234567890}',
+    { a: 'x\\y', b: 'plain 1', c: 'q"rA', d: '', n: '12345678901234567890' },
+  ],
+  ['brackets inside strings are no nesting', `["${'['.repeat(MAX_JSON_DEPTH + 1)}"]`, ['['.repeat(MAX_JSON_DEPTH + 1)]],
+  ['a string cut off after a backslash', '["abc\\', REFUSED],
+  [
     'several in one text',
     '{"a":1058900000000000107,"b":[42,-9007199254740993,18446744073709551615]}',
     { a: '1058900000000000107', b: [42, '-9007199254740993', '18446744073709551615'] },

@@ -12,6 +12,24 @@ describe('serviceTimestamp', () => {
     expect(serviceTimestamp(Date.UTC(2026, 10, 25, 21, 42, 14, 7))).toBe('2026-11-25T21:42:14.007000+00:00');
     expect(serviceTimestamp(0)).toBe('1970-01-01T00:00:00.000000+00:00');
   });
+
+  it('writes each millisecond right when stamps share a second, cross one, or go back in time', () => {
+    const reference = (ms: number) => `${new Date(ms).toISOString().slice(0, -1)}000+00:00`;
+    const start = Date.UTC(2026, 10, 25, 23, 59, 58, 990);
+    const times = [
+      ...Array.from({ length: 2100 }, (_, i) => start + i),
+      start + 5,
+      start,
+      start + 1000,
+      -1,
+      -1000,
+      -999,
+      1.5,
+      1,
+      Date.UTC(2026, 10, 25, 23, 59, 58, 7),
+    ];
+    for (const ms of times) expect(serviceTimestamp(ms), String(ms)).toBe(reference(ms));
+  });
 });
 
 describe('resolveMentions', () => {

@@ -56,22 +56,27 @@ export function handleRequest(
 }
 
 function routed(ex: Exchange, prefix: string, raw: Buffer | 'too-large'): void | Promise<void> {
-  // Until a route matches, the log names the path by its shape (never a token): a refusal says what was asked.
-  ex.routePattern = routeShape(ex.path);
-  if (raw === 'too-large') return ex.reply(tooLarge());
+  if (raw === 'too-large') return unrouted(ex, tooLarge());
   const { env, method, req } = ex;
   const doubled = isVersioned(prefix) ? doubledVersionAnswer(ex.path, prefix, req.headers.host) : undefined;
-  if (doubled) return ex.reply(doubled);
+  if (doubled) return unrouted(ex, doubled);
 
   const matched = matchRoute(env.router, method, ex.path);
-  if ('status' in matched) {
-    return isNotEmulated(matched) ? ex.reply(matched, 'not-emulated') : ex.reply(matched);
-  }
+  if ('status' in matched) return unrouted(ex, matched);
   ex.routePattern = matched.route.pattern;
   const fault = env.options.faults.decide(method, ex.path, matched.route.pattern);
   if (fault)
     return injectFault(fault, ex).then((finished) => (finished ? undefined : admitted(ex, matched, raw, fault)));
   return admitted(ex, matched, raw, undefined);
+}
+
+/**
+ * An answer given before a route matched: the log names the path by its shape (never a token), so a
+ * refusal says what was asked. Made only here: a matched request is named by its route's pattern.
+ */
+function unrouted(ex: Exchange, answer: EmulatorResponse): void {
+  ex.routePattern = routeShape(ex.path);
+  ex.reply(answer, isNotEmulated(answer) ? 'not-emulated' : undefined);
 }
 
 function admitted(ex: Exchange, matched: Matched, raw: Buffer, fault: FaultAction | undefined): void | Promise<void> {

@@ -69,15 +69,24 @@ function fitScore(c: Compiled, parts: ReadonlyArray<string | undefined>): number
  * `/commands/permissions` is never taken for `/commands/:commandId`.
  */
 export class Router {
-  /** The routes by their number of segments, in the order given: only those can match a path. */
-  private readonly bySegments = new Map<number, Compiled[]>();
+  /**
+   * The routes that can match a path, in the order given: by its number of segments, then by its first
+   * segment (those with that literal first and those with a parameter first; `undefined` holds the latter only).
+   */
+  private readonly candidates = new Map<number, Map<string | undefined, Compiled[]>>();
 
   constructor(routes: readonly Route[]) {
-    for (const route of routes) {
-      const c = compile(route);
-      const list = this.bySegments.get(c.literals.length);
-      if (list) list.push(c);
-      else this.bySegments.set(c.literals.length, [c]);
+    const compiled = routes.map(compile);
+    for (const c of compiled) {
+      let byFirst = this.candidates.get(c.literals.length);
+      if (!byFirst) this.candidates.set(c.literals.length, (byFirst = new Map()));
+      byFirst.set(c.literals[0], []);
+      byFirst.set(undefined, []);
+    }
+    for (const c of compiled) {
+      for (const [first, list] of this.candidates.get(c.literals.length)!) {
+        if (c.literals[0] === undefined || c.literals[0] === first) list.push(c);
+      }
     }
   }
 
@@ -89,7 +98,8 @@ export class Router {
     let best: Compiled | undefined;
     let bestScore = -1;
     let bestAny = -1;
-    for (const c of this.bySegments.get(parts.length) ?? []) {
+    const byFirst = this.candidates.get(parts.length);
+    for (const c of byFirst?.get(parts[0]) ?? byFirst?.get(undefined) ?? []) {
       const score = fitScore(c, parts);
       if (score < 0) continue;
       if (bestAny < 0 || score < bestAny) bestAny = score;

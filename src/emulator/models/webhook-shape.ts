@@ -13,12 +13,19 @@ import type { Obj } from '../../wire/rules/values.js';
 
 /** ISO 8601 with microseconds and an explicit +00:00 offset, as the service writes timestamps. */
 export function serviceTimestamp(ms: number): string {
-  // A busy emulator stamps many messages in the same millisecond: the last one is kept (a Date and its ISO string are ~1 µs).
-  if (ms !== lastStamp.ms) lastStamp = { ms, text: `${new Date(ms).toISOString().slice(0, -1)}000+00:00` };
-  return lastStamp.text;
+  // A busy emulator stamps many messages in the same second: its text up to the dot is kept, and only the
+  // milliseconds written (a Date and its ISO string are ~1 µs). Whole milliseconds only: the clock's are.
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond.second || !Number.isInteger(ms)) {
+    const iso = new Date(ms).toISOString();
+    lastSecond = { second: Number.isInteger(ms) ? second : Number.NaN, head: iso.slice(0, -4) };
+    return `${iso.slice(0, -1)}000+00:00`;
+  }
+  const milli = ms - second * 1000;
+  return `${lastSecond.head}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}000+00:00`;
 }
 
-let lastStamp = { ms: Number.NaN, text: '' };
+let lastSecond = { second: Number.NaN, head: '' };
 
 /** A stand-in for the CDN's image hash: 32 hex characters, `a_` for animated images. */
 export function imageHash(data: string): string {
