@@ -49235,16 +49235,19 @@ function beyondExact(text3, first, end2) {
 function scanText(text3) {
   let depth = 0;
   let max = 0;
-  let inString = false;
   const unsafe = [];
+  let backslash = -1;
   for (let i = 0; i < text3.length; i++) {
     const c = text3.charCodeAt(i);
-    if (inString) {
-      if (c === 92)
-        i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
+    if (c === 34) {
+      let quote2 = text3.indexOf('"', i + 1);
+      if (backslash !== Number.POSITIVE_INFINITY && backslash <= i) backslash = nextOrNever(text3, "\\", i + 1);
+      while (quote2 >= 0 && backslash < quote2) {
+        if (quote2 === backslash + 1) quote2 = text3.indexOf('"', quote2 + 1);
+        backslash = nextOrNever(text3, "\\", backslash + 2);
+      }
+      i = quote2 < 0 ? text3.length : quote2;
+    } else if (c === 91 || c === 123) {
       if (++depth > max) max = depth;
     } else if (c === 93 || c === 125) depth--;
     else if (c === 45 || isDigit(c)) {
@@ -49259,6 +49262,10 @@ function scanText(text3) {
     }
   }
   return { depth: max, unsafe };
+}
+function nextOrNever(text3, s, from) {
+  const at2 = text3.indexOf(s, from);
+  return at2 < 0 ? Number.POSITIVE_INFINITY : at2;
 }
 function quoteIntegers(text3, spans) {
   const parts = [];
@@ -51674,8 +51681,14 @@ var init_multipart = __esm({
 
 // src/emulator/models/webhook-shape.ts
 function serviceTimestamp(ms) {
-  if (ms !== lastStamp.ms) lastStamp = { ms, text: `${new Date(ms).toISOString().slice(0, -1)}000+00:00` };
-  return lastStamp.text;
+  const second = Math.floor(ms / 1e3);
+  if (second !== lastSecond.second || !Number.isInteger(ms)) {
+    const iso = new Date(ms).toISOString();
+    lastSecond = { second: Number.isInteger(ms) ? second : Number.NaN, head: iso.slice(0, -4) };
+    return `${iso.slice(0, -1)}000+00:00`;
+  }
+  const milli = ms - second * 1e3;
+  return `${lastSecond.head}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}000+00:00`;
 }
 function imageHash(data) {
   const hex = (0, import_node_crypto12.createHash)("md5").update(data).digest("hex");
@@ -51726,7 +51739,7 @@ function webhookAuthor(w, username, avatar) {
     global_name: null
   };
 }
-var import_node_crypto12, lastStamp;
+var import_node_crypto12, lastSecond;
 var init_webhook_shape = __esm({
   "src/emulator/models/webhook-shape.ts"() {
     "use strict";
@@ -51734,7 +51747,7 @@ var init_webhook_shape = __esm({
     init_bot_user();
     init_enums();
     init_payload();
-    lastStamp = { ms: Number.NaN, text: "" };
+    lastSecond = { second: Number.NaN, head: "" };
   }
 });
 
@@ -53232,7 +53245,7 @@ var init_doubled_version = __esm({
 
 // src/emulator/http/steps/answer.ts
 function send(res, response, extra = NO_HEADERS) {
-  const headers = Object.assign({}, extra, response.headers, { Via: VIA });
+  const headers = extra === NO_HEADERS && response.headers === void 0 ? { Via: VIA } : Object.assign({}, extra, response.headers, { Via: VIA });
   let payload;
   if (response.status !== 204) {
     if (response.bytes !== void 0) payload = response.bytes;
@@ -53397,14 +53410,23 @@ var init_router = __esm({
     NOT_FOUND = Object.freeze({ kind: "not-found" });
     METHOD_NOT_ALLOWED = Object.freeze({ kind: "method-not-allowed" });
     Router = class {
-      /** The routes by their number of segments, in the order given: only those can match a path. */
-      bySegments = /* @__PURE__ */ new Map();
+      /**
+       * The routes that can match a path, in the order given: by its number of segments, then by its first
+       * segment (those with that literal first and those with a parameter first; `undefined` holds the latter only).
+       */
+      candidates = /* @__PURE__ */ new Map();
       constructor(routes) {
-        for (const route2 of routes) {
-          const c = compile(route2);
-          const list6 = this.bySegments.get(c.literals.length);
-          if (list6) list6.push(c);
-          else this.bySegments.set(c.literals.length, [c]);
+        const compiled = routes.map(compile);
+        for (const c of compiled) {
+          let byFirst = this.candidates.get(c.literals.length);
+          if (!byFirst) this.candidates.set(c.literals.length, byFirst = /* @__PURE__ */ new Map());
+          byFirst.set(c.literals[0], []);
+          byFirst.set(void 0, []);
+        }
+        for (const c of compiled) {
+          for (const [first, list6] of this.candidates.get(c.literals.length)) {
+            if (c.literals[0] === void 0 || c.literals[0] === first) list6.push(c);
+          }
         }
       }
       match(method, path) {
@@ -53413,7 +53435,8 @@ var init_router = __esm({
         let best;
         let bestScore = -1;
         let bestAny = -1;
-        for (const c of this.bySegments.get(parts.length) ?? []) {
+        const byFirst = this.candidates.get(parts.length);
+        for (const c of byFirst?.get(parts[0]) ?? byFirst?.get(void 0) ?? []) {
           const score = fitScore(c, parts);
           if (score < 0) continue;
           if (bestAny < 0 || score < bestAny) bestAny = score;
@@ -54026,15 +54049,16 @@ function sendWebhookMessage(ctx, opts) {
   const tooMany = fileProblems(opts.files, ctx);
   if (tooMany) return tooMany;
   const applicationOwned = webhook.application_id !== null;
-  const problems = validateExecuteBody(opts.body, {
+  const rules = {
     limits: limitsOf(ctx),
     channelType: found.channel.type,
     threadId: query.threadId ?? null,
     hasFiles: opts.files.length > 0,
     withComponents: query.withComponents,
-    applicationOwned,
-    ...isForumLike(found.channel.type) ? { availableTags: (found.channel.availableTags ?? []).map((t) => t.id) } : {}
-  });
+    applicationOwned
+  };
+  if (isForumLike(found.channel.type)) rules.availableTags = (found.channel.availableTags ?? []).map((t) => t.id);
+  const problems = validateExecuteBody(opts.body, rules);
   const refused7 = problemsResponse(problems);
   if (refused7) return refused7;
   const body = isObject(opts.body) ? opts.body : {};
@@ -55758,20 +55782,21 @@ function handleRequest(env2, req, res, raw) {
   return routed(ex, prefix, raw);
 }
 function routed(ex, prefix, raw) {
-  ex.routePattern = routeShape(ex.path);
-  if (raw === "too-large") return ex.reply(tooLarge2());
+  if (raw === "too-large") return unrouted(ex, tooLarge2());
   const { env: env2, method, req } = ex;
   const doubled = isVersioned(prefix) ? doubledVersionAnswer(ex.path, prefix, req.headers.host) : void 0;
-  if (doubled) return ex.reply(doubled);
+  if (doubled) return unrouted(ex, doubled);
   const matched2 = matchRoute(env2.router, method, ex.path);
-  if ("status" in matched2) {
-    return isNotEmulated(matched2) ? ex.reply(matched2, "not-emulated") : ex.reply(matched2);
-  }
+  if ("status" in matched2) return unrouted(ex, matched2);
   ex.routePattern = matched2.route.pattern;
   const fault = env2.options.faults.decide(method, ex.path, matched2.route.pattern);
   if (fault)
     return injectFault(fault, ex).then((finished) => finished ? void 0 : admitted(ex, matched2, raw, fault));
   return admitted(ex, matched2, raw, void 0);
+}
+function unrouted(ex, answer) {
+  ex.routePattern = routeShape(ex.path);
+  ex.reply(answer, isNotEmulated(answer) ? "not-emulated" : void 0);
 }
 function admitted(ex, matched2, raw, fault) {
   const limited = countRateLimit(ex, matched2.route);
