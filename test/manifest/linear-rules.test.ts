@@ -16,6 +16,8 @@ import { testdir } from '../helpers/tmp.js';
  */
 
 const APP = 'application_id: "500000000000000001"';
+/** A long common start for names of one length: each name compared with an earlier one is read to its end (a short name, or one of another length, is told apart at once, and the scan hid in the rest of lint's work). */
+const LONG = 'c'.repeat(90);
 const lines = (n: number, line: (i: number) => string) => Array.from({ length: n }, (_, i) => line(i)).join('\n');
 const role = (i: number) => `"${610000000000000001n + BigInt(i)}"`;
 const channel = (i: number) => `"${710000000000000001n + BigInt(i)}"`;
@@ -41,8 +43,9 @@ const count = (found: Diagnostic[], rule: string) => found.filter((d) => d.rule 
 const CASES: Case[] = [
   {
     what: 'one option with n choices (each name compared with every earlier one before)',
-    size: 8_000,
-    manifest: (n) => option(n, 'choices', (i) => `          - { name: c${i % (n - 1)}, value: v${i} }`),
+    size: 4_000,
+    manifest: (n) =>
+      option(n, 'choices', (i) => `          - { name: ${LONG}${String(i % (n - 1)).padStart(6, '0')}, value: v${i} }`),
     finds: (found) => expect(count(found, 'choice-name-unique')).toBe(1),
   },
   {
@@ -58,10 +61,29 @@ const CASES: Case[] = [
     finds: (found) => expect(count(found, 'option-name-unique')).toBe(1),
   },
   {
-    what: 'channel types: n unknown numbers, then n repeats of a known one (each looked for from the start before)',
-    size: 8_000,
-    manifest: (n) => option(n, 'channel_types', (i) => `          - ${i < n / 2 ? 99 : 0}`, 'channel'),
-    finds: (found, n) => expect(count(found, 'channel-types')).toBe(n - 1),
+    // Replaces "n unknown channel types, then n repeats": its old scan was a native indexOf over numbers, too cheap to show under each element's own finding.
+    what: 'one command named by two permission sets of n rows each (each row of the second looked for in the whole first before)',
+    size: 3_000,
+    exact: true,
+    manifest: (n) =>
+      [APP, 'guilds:', '  - id: "600000000000000010"', '    commands:', '      - { name: c, description: d }']
+        .concat(
+          '    permissions:',
+          '      c:',
+          lines(n, (i) => `        - { role: ${role(i)}, allow: true }`),
+        )
+        .concat(
+          '      chat_input:c:',
+          lines(n, (i) => `        - { role: ${role(n + i)}, allow: true }`),
+          '',
+        )
+        .join('\n'),
+    // No row of one set meets the other's: every look-up misses, the old scan's worst case.
+    finds: (found) =>
+      expect(found.filter((d) => d.severity === 'error').map((d) => d.rule)).toEqual([
+        'permissions-max',
+        'permissions-max',
+      ]),
   },
   {
     what: 'a guild with n commands, each named by a permissions key (each key searched every command before)',
