@@ -15,7 +15,7 @@ import { hasUnresolvedReference } from './plain-values.js';
 import type { LoadedManifest, ManifestCommand, ManifestPermissionSet } from './load.js';
 import { applySuppressions } from './suppress.js';
 import { commandsByName, commandsNamed, guildAccessFromManifest, resolvePermissionTarget } from './access.js';
-import { conflictingRows, leavesAdministratorsOnly } from '../wire/rules/access.js';
+import { commandsLeftToAdministrators, conflictingRows } from '../wire/rules/access.js';
 import type { ManifestGuild } from './load.js';
 
 /** What commands are judged against: the application (when known), the limits, and per scope key the remote commands the scope keeps. */
@@ -186,8 +186,9 @@ function checkAccess(out: Diagnostic[], g: ManifestGuild, manifest: LoadedManife
   const { access, declared } = guildAccessFromManifest(manifest, g, g.id);
   const appSet = sets.find((s) => s.target === '*');
   const lockedByApp: string[] = [];
+  const leftToAdministrators = commandsLeftToAdministrators(access);
   for (const subject of access.commands) {
-    if (!leavesAdministratorsOnly(access, subject)) continue;
+    if (!leftToAdministrators.has(subject)) continue;
     const command = declared.get(subject);
     const own = command && subject.commandRows.length > 0 ? byCommand.get(command)?.at(-1) : undefined;
     if (own) {

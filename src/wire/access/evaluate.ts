@@ -1,6 +1,7 @@
-import { CommandType, PermissionEntryType } from '../enums.js';
+import { CommandType } from '../enums.js';
 import { allChannelsId, Permission, PERMISSION_BITS, permissionNames } from '../permissions.js';
 import type { PermissionEntry } from '../state.js';
+import { indexBoth, roleRowFor, type IndexedRows, type RowIndex } from './rows.js';
 import type { AccessQuery, AccessResult, Layer, Step } from './types.js';
 
 /** How a role, user or channel id is shown in a reason; the default is its id. */
@@ -76,8 +77,9 @@ export function evaluateAccess(q: AccessQuery, label: Labeler = () => undefined)
     return done(false);
   }
 
-  if (!channelStep(q, because, rowText, everywhere)) return done(false);
-  const who = memberStep(q, because, rowText);
+  const rows = q.indexed ?? indexBoth(q.commandRows, q.appRows);
+  if (!channelStep(q, rows, because, rowText, everywhere)) return done(false);
+  const who = memberStep(q, rows, because, rowText);
   if (who !== 'continue') return done(who === 'allow' && userCommandCheck(q, held, because));
   return done(defaultPermissionsStep(q, held, because) && userCommandCheck(q, held, because));
 }
@@ -85,19 +87,23 @@ export function evaluateAccess(q: AccessQuery, label: Labeler = () => undefined)
 type RowText = (layer: Layer, row: PermissionEntry, kind: 'role' | 'user' | 'channel') => string;
 
 /** 2. Where: the first channel row found decides whether to go on. */
-function channelStep(q: AccessQuery, because: Step[], rowText: RowText, everywhere: string): boolean {
+function channelStep(
+  q: AccessQuery,
+  rows: IndexedRows,
+  because: Step[],
+  rowText: RowText,
+  everywhere: string,
+): boolean {
   const channelId = q.channel.parentId ?? q.channel.id;
-  const channelRow = (rows: readonly PermissionEntry[], id: string) =>
-    rows.find((r) => r.type === PermissionEntryType.CHANNEL && r.id === id);
   const channelChoice = (
     [
-      ['command', q.commandRows, channelId],
-      ['command', q.commandRows, everywhere],
-      ['app', q.appRows, channelId],
-      ['app', q.appRows, everywhere],
+      ['command', rows.command, channelId],
+      ['command', rows.command, everywhere],
+      ['app', rows.app, channelId],
+      ['app', rows.app, everywhere],
     ] as const
   )
-    .map(([layer, rows, id]) => ({ layer, row: channelRow(rows, id) }))
+    .map(([layer, index, id]) => ({ layer, row: index.channel.get(id) }))
     .find((c) => c.row !== undefined);
   if (!channelChoice?.row) {
     because.push({ kind: 'no-channel-row', effect: 'continue', text: 'no row for this channel or all channels' });
@@ -116,9 +122,14 @@ function channelStep(q: AccessQuery, because: Step[], rowText: RowText, everywhe
 }
 
 /** 3. Who: the member's own row, then their roles, then @everyone; command level first. */
-function memberStep(q: AccessQuery, because: Step[], rowText: RowText): 'allow' | 'deny' | 'continue' {
+function memberStep(
+  q: AccessQuery,
+  rows: IndexedRows,
+  because: Step[],
+  rowText: RowText,
+): 'allow' | 'deny' | 'continue' {
   for (const layer of ['command', 'app'] as const) {
-    const found = memberRow(layer === 'command' ? q.commandRows : q.appRows, q);
+    const found = memberRow(rows[layer], q);
     if (!found) continue;
     const { row, target } = found;
     const text = rowText(layer, row, target === 'user' ? 'user' : 'role');
@@ -188,16 +199,14 @@ function defaultPermissionsStep(q: AccessQuery, held: bigint, because: Step[]): 
 }
 
 function memberRow(
-  rows: readonly PermissionEntry[],
+  rows: RowIndex,
   q: AccessQuery,
 ): { row: PermissionEntry; target: 'user' | 'role' | 'everyone' } | undefined {
-  const user = rows.find((r) => r.type === PermissionEntryType.USER && r.id === q.member.userId);
+  const user = rows.user.get(q.member.userId);
   if (user) return { row: user, target: 'user' };
-  const roles = new Set(q.member.roleIds.filter((id) => id !== q.guildId));
-  const roleRows = rows.filter((r) => r.type === PermissionEntryType.ROLE && roles.has(r.id));
-  const role = roleRows.find((r) => r.permission) ?? roleRows[0];
+  const role = roleRowFor(rows, q.member.roleIds, q.guildId);
   if (role) return { row: role, target: 'role' };
-  const everyone = rows.find((r) => r.type === PermissionEntryType.ROLE && r.id === q.guildId);
+  const everyone = rows.role.get(q.guildId)?.first.row;
   return everyone ? { row: everyone, target: 'everyone' } : undefined;
 }
 

@@ -1,5 +1,6 @@
 import { describePermissions, evaluateAccess, requiredPermissions, type Labeler } from './evaluate.js';
 import { basePermissions, channelPermissions } from './base-permissions.js';
+import { indexBoth, type IndexedRows } from './rows.js';
 import type { AccessMember, Step } from './types.js';
 import { CommandType, PermissionEntryType } from '../enums.js';
 import { allChannelsId, Permission, PERMISSION_BITS } from '../permissions.js';
@@ -69,6 +70,8 @@ export function commandLabel(name: string, type: number | undefined): string {
 export interface AskOptions {
   /** The member's permissions in every channel (`--permissions`): wins over the guild's facts. */
   permissions?: bigint;
+  /** The subject's and the guild's rows indexed once (rows.ts `indexBoth`), for many questions about one subject. */
+  rows?: IndexedRows;
 }
 
 /** The member a principal stands for. */
@@ -131,6 +134,7 @@ export function ask(
     command: subject.command,
     commandRows: subject.commandRows,
     appRows: g.appRows,
+    ...(opts.rows ? { indexed: opts.rows } : {}),
     member,
     channel,
   };
@@ -206,7 +210,8 @@ export function buildMatrix(g: GuildAccess, subject: CommandSubject, opts: AskOp
   const all = axes(g, [subject.commandRows, g.appRows]);
   const principals = all.principals;
   const columns = only ?? all.columns;
-  return { principals, columns, cells: principals.map((p) => columns.map((c) => cellFor(g, subject, p, c, opts))) };
+  const asked = { ...opts, rows: indexBoth(subject.commandRows, g.appRows) };
+  return { principals, columns, cells: principals.map((p) => columns.map((c) => cellFor(g, subject, p, c, asked))) };
 }
 
 export function principalLabel(g: GuildAccess, p: Principal): string {

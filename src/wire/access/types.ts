@@ -1,4 +1,5 @@
 import type { PermissionEntry } from '../state.js';
+import type { IndexedRows } from './rows.js';
 import type { Snowflake } from '../snowflake.js';
 
 /**
@@ -35,6 +36,8 @@ export interface AccessQuery {
   commandRows: readonly PermissionEntry[];
   /** The application-level rows (the set whose id is the application id). */
   appRows: readonly PermissionEntry[];
+  /** Both row lists indexed (rows.ts), when the caller asks many questions of the same rows; built per query otherwise. */
+  indexed?: IndexedRows;
   member: AccessMember;
   /** The member's permissions in the channel, overwrites applied. */
   permissions: bigint;

@@ -1,12 +1,38 @@
-import { axes, cellFor } from '../access/matrix.js';
+import { axes, cellFor, type Cell } from '../access/matrix.js';
+import { indexBoth } from '../access/rows.js';
 import type { CommandSubject, GuildAccess } from '../access/subjects.js';
 import { PermissionEntryType } from '../enums.js';
 import { isPermissionEntry } from './permissions.js';
 
-/** Every principal but administrators is denied in every column; stops at the first one who is not. */
-function allDenied(g: GuildAccess, s: CommandSubject): boolean {
+/** The cell was denied by a channel row, before any member's own rows were read. */
+const deniedByChannel = (cell: Cell) => cell.because.some((s) => s.kind === 'channel-row' && s.effect === 'deny');
+
+/**
+ * Every principal but administrators is denied in every column. Asked
+ * without the guild's facts, every principal holds the same assumed
+ * permissions in every channel, and the channel step (rows only) comes
+ * before the member's: a cell is allowed exactly when its channel passes
+ * and its principal passes the rest, the same in every channel. So one
+ * channel that passes, asked of each principal, decides: principals plus
+ * columns questions, not their product (n role rows and n channel rows were
+ * n² cells of n-row scans each). test/wire/access/rules.test.ts holds it to
+ * the whole matrix.
+ */
+function allDenied(guild: GuildAccess, s: CommandSubject): boolean {
+  const g: GuildAccess = { ...guild, facts: undefined };
   const { principals, columns } = axes(g, [s.commandRows, g.appRows]);
-  return principals.slice(1).every((p) => columns.every((c) => cellFor(g, s, p, c).outcome === 'denied'));
+  const people = principals.slice(1);
+  const opts = { rows: indexBoth(s.commandRows, g.appRows) };
+  const everyoneElse = people[people.length - 1];
+  const open = columns.find((c) => !deniedByChannel(cellFor(g, s, everyoneElse, c, opts)));
+  return open === undefined || people.every((p) => cellFor(g, s, p, open, opts).outcome === 'denied');
+}
+
+/** As leavesAdministratorsOnly, with whether the application's rows deny anyone already known. */
+function leftToAdministrators(g: GuildAccess, s: CommandSubject, appDenies: boolean): boolean {
+  // Rows only ever take access away through a false one (adding a true row never revokes: a property test holds it).
+  if (!appDenies && !s.commandRows.some((r) => !r.permission)) return false;
+  return allDenied(g, s) && !allDenied({ guildId: g.guildId, appRows: [], commands: [] }, { ...s, commandRows: [] });
 }
 
 /**
@@ -16,12 +42,38 @@ function allDenied(g: GuildAccess, s: CommandSubject): boolean {
  * misplaced `allow: false` does, and nobody else notices until they try.
  */
 export function leavesAdministratorsOnly(g: GuildAccess, s: CommandSubject): boolean {
-  // Rows only ever take access away through a false one (adding a true row never revokes: a property test holds it).
-  if (!s.commandRows.some((r) => !r.permission) && !g.appRows.some((r) => !r.permission)) return false;
-  return (
-    allDenied({ ...g, facts: undefined }, s) &&
-    !allDenied({ guildId: g.guildId, appRows: [], commands: [] }, { ...s, commandRows: [] })
+  return leftToAdministrators(
+    g,
+    s,
+    g.appRows.some((r) => !r.permission),
   );
+}
+
+/**
+ * The guild's commands its rows leave to administrators only. The
+ * application's rows are read once, not once per command, and commands
+ * without rows of their own share one answer per type and default (all
+ * that the access model reads of a command), so a long application-wide
+ * set is not judged again for every command.
+ */
+export function commandsLeftToAdministrators(g: GuildAccess): Set<CommandSubject> {
+  const appDenies = g.appRows.some((r) => !r.permission);
+  const shared = new Map<string, boolean>();
+  const out = new Set<CommandSubject>();
+  for (const s of g.commands) {
+    let left: boolean | undefined;
+    if (s.commandRows.length > 0) left = leftToAdministrators(g, s, appDenies);
+    else {
+      const key = `${s.command.type ?? 1}:${s.command.default_member_permissions}:${s.command.name ?? ''}`;
+      left = shared.get(key);
+      if (left === undefined) {
+        left = leftToAdministrators(g, s, appDenies);
+        shared.set(key, left);
+      }
+    }
+    if (left) out.add(s);
+  }
+  return out;
 }
 
 const TYPE_NAMES: Record<number, string> = {

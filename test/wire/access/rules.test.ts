@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { resolveLimits } from '../../../src/wire/limits.js';
-import { conflictingRows, leavesAdministratorsOnly } from '../../../src/wire/rules/access.js';
+import { buildMatrix } from '../../../src/wire/access/matrix.js';
+import {
+  commandsLeftToAdministrators,
+  conflictingRows,
+  leavesAdministratorsOnly,
+} from '../../../src/wire/rules/access.js';
 import { validatePermissionEntries } from '../../../src/wire/rules/permissions.js';
 import type { CommandSubject, GuildAccess } from '../../../src/wire/access/subjects.js';
+import type { PermissionEntry } from '../../../src/wire/state.js';
+import { seededRandom } from '../../helpers/random.js';
 
 const GUILD = '1000';
 const subject = (dmp: string | null, rows: CommandSubject['commandRows']): CommandSubject => ({
@@ -47,6 +54,41 @@ describe('leavesAdministratorsOnly', () => {
     ['no rows at all', guild(), subject('4', []), false],
   ])('%s', (_name, g, s, expected) => {
     expect(leavesAdministratorsOnly(g, s)).toBe(expected);
+  });
+});
+
+/** The definition, cell by cell over the whole matrix: every principal but administrators denied everywhere. */
+function everyCellDenied(g: GuildAccess, s: CommandSubject): boolean {
+  return buildMatrix({ ...g, facts: undefined }, s)
+    .cells.slice(1)
+    .every((row) => row.every((cell) => cell.outcome === 'denied'));
+}
+
+/** Rows over a small pool of ids (duplicates and the all-channels id included), so they often meet. */
+function randomRows(r: (n: number) => number): PermissionEntry[] {
+  const ids: Record<number, string[]> = { 1: ['201', '202', GUILD], 2: ['301', '302'], 3: ['401', '402', '999'] };
+  return Array.from({ length: r(7) }, () => {
+    const type = 1 + r(3);
+    return { id: ids[type][r(ids[type].length)], type, permission: r(3) > 0 };
+  });
+}
+
+describe('leavesAdministratorsOnly agrees with the whole matrix (it asks one open channel of each principal)', () => {
+  it('on generated rows', () => {
+    const r = seededRandom(40);
+    const dmps = [null, '0', '4', '36'];
+    let warned = 0;
+    for (let run = 0; run < 3000; run++) {
+      const g = guild(randomRows(r));
+      const s = subject(dmps[r(4)], randomRows(r));
+      s.command.type = 1 + r(3);
+      const expected = everyCellDenied(g, s) && !everyCellDenied(guild(), { ...s, commandRows: [] });
+      expect(leavesAdministratorsOnly(g, s), JSON.stringify({ app: g.appRows, s })).toBe(expected);
+      expect(commandsLeftToAdministrators({ ...g, commands: [s] }).has(s)).toBe(expected);
+      if (expected) warned++;
+    }
+    // The generator reaches both answers often.
+    expect(warned).toBeGreaterThan(200);
   });
 });
 
