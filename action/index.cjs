@@ -10731,6 +10731,48 @@ var init_suppress = __esm({
   }
 });
 
+// src/wire/access/rows.ts
+function indexRows(rows) {
+  const channel = /* @__PURE__ */ new Map();
+  const user2 = /* @__PURE__ */ new Map();
+  const role = /* @__PURE__ */ new Map();
+  for (let at2 = 0; at2 < rows.length; at2++) {
+    const row2 = rows[at2];
+    if (row2.type === PermissionEntryType.CHANNEL) {
+      if (!channel.has(row2.id)) channel.set(row2.id, row2);
+    } else if (row2.type === PermissionEntryType.USER) {
+      if (!user2.has(row2.id)) user2.set(row2.id, row2);
+    } else if (row2.type === PermissionEntryType.ROLE) {
+      const known = role.get(row2.id);
+      if (!known)
+        role.set(row2.id, row2.permission ? { first: { at: at2, row: row2 }, firstAllow: { at: at2, row: row2 } } : { first: { at: at2, row: row2 } });
+      else if (row2.permission && !known.firstAllow) known.firstAllow = { at: at2, row: row2 };
+    }
+  }
+  return { channel, user: user2, role };
+}
+function roleRowFor(index, roleIds, guildId) {
+  let allow;
+  let any;
+  for (const id of roleIds) {
+    if (id === guildId) continue;
+    const rows = index.role.get(id);
+    if (!rows) continue;
+    if (rows.firstAllow && (!allow || rows.firstAllow.at < allow.at)) allow = rows.firstAllow;
+    if (!any || rows.first.at < any.at) any = rows.first;
+  }
+  return (allow ?? any)?.row;
+}
+function indexBoth(commandRows, appRows) {
+  return { command: indexRows(commandRows), app: indexRows(appRows) };
+}
+var init_rows = __esm({
+  "src/wire/access/rows.ts"() {
+    "use strict";
+    init_enums();
+  }
+});
+
 // src/wire/access/evaluate.ts
 function requiredPermissions(value) {
   return value === void 0 || value === null ? null : BigInt(value);
@@ -10771,20 +10813,20 @@ function evaluateAccess(q, label = () => void 0) {
     });
     return done3(false);
   }
-  if (!channelStep(q, because, rowText, everywhere)) return done3(false);
-  const who = memberStep(q, because, rowText);
+  const rows = q.indexed ?? indexBoth(q.commandRows, q.appRows);
+  if (!channelStep(q, rows, because, rowText, everywhere)) return done3(false);
+  const who = memberStep(q, rows, because, rowText);
   if (who !== "continue") return done3(who === "allow" && userCommandCheck(q, held2, because));
   return done3(defaultPermissionsStep(q, held2, because) && userCommandCheck(q, held2, because));
 }
-function channelStep(q, because, rowText, everywhere) {
+function channelStep(q, rows, because, rowText, everywhere) {
   const channelId2 = q.channel.parentId ?? q.channel.id;
-  const channelRow = (rows, id) => rows.find((r) => r.type === PermissionEntryType.CHANNEL && r.id === id);
   const channelChoice = [
-    ["command", q.commandRows, channelId2],
-    ["command", q.commandRows, everywhere],
-    ["app", q.appRows, channelId2],
-    ["app", q.appRows, everywhere]
-  ].map(([layer2, rows, id]) => ({ layer: layer2, row: channelRow(rows, id) })).find((c) => c.row !== void 0);
+    ["command", rows.command, channelId2],
+    ["command", rows.command, everywhere],
+    ["app", rows.app, channelId2],
+    ["app", rows.app, everywhere]
+  ].map(([layer2, index, id]) => ({ layer: layer2, row: index.channel.get(id) })).find((c) => c.row !== void 0);
   if (!channelChoice?.row) {
     because.push({ kind: "no-channel-row", effect: "continue", text: "no row for this channel or all channels" });
     return true;
@@ -10800,9 +10842,9 @@ function channelStep(q, because, rowText, everywhere) {
   });
   return row2.permission;
 }
-function memberStep(q, because, rowText) {
+function memberStep(q, rows, because, rowText) {
   for (const layer of ["command", "app"]) {
-    const found = memberRow(layer === "command" ? q.commandRows : q.appRows, q);
+    const found = memberRow(rows[layer], q);
     if (!found) continue;
     const { row: row2, target: target2 } = found;
     const text3 = rowText(layer, row2, target2 === "user" ? "user" : "role");
@@ -10868,13 +10910,11 @@ function defaultPermissionsStep(q, held2, because) {
   return missing === 0n;
 }
 function memberRow(rows, q) {
-  const user2 = rows.find((r) => r.type === PermissionEntryType.USER && r.id === q.member.userId);
+  const user2 = rows.user.get(q.member.userId);
   if (user2) return { row: user2, target: "user" };
-  const roles = new Set(q.member.roleIds.filter((id) => id !== q.guildId));
-  const roleRows = rows.filter((r) => r.type === PermissionEntryType.ROLE && roles.has(r.id));
-  const role = roleRows.find((r) => r.permission) ?? roleRows[0];
+  const role = roleRowFor(rows, q.member.roleIds, q.guildId);
   if (role) return { row: role, target: "role" };
-  const everyone = rows.find((r) => r.type === PermissionEntryType.ROLE && r.id === q.guildId);
+  const everyone = rows.role.get(q.guildId)?.first.row;
   return everyone ? { row: everyone, target: "everyone" } : void 0;
 }
 function userCommandCheck(q, held2, because) {
@@ -10892,6 +10932,7 @@ var init_evaluate = __esm({
     "use strict";
     init_enums();
     init_permissions();
+    init_rows();
     ADMINISTRATOR = PERMISSION_BITS.ADMINISTRATOR;
     SEND_MESSAGES = PERMISSION_BITS.SEND_MESSAGES;
     USE_APPLICATION_COMMANDS = Permission.USE_APPLICATION_COMMANDS;
@@ -11089,6 +11130,7 @@ function ask(g, subject, member, channel, opts = {}) {
     command: subject.command,
     commandRows: subject.commandRows,
     appRows: g.appRows,
+    ...opts.rows ? { indexed: opts.rows } : {},
     member,
     channel
   };
@@ -11149,7 +11191,8 @@ function buildMatrix(g, subject, opts = {}, only) {
   const all = axes(g, [subject.commandRows, g.appRows]);
   const principals = all.principals;
   const columns = only ?? all.columns;
-  return { principals, columns, cells: principals.map((p) => columns.map((c) => cellFor(g, subject, p, c, opts))) };
+  const asked = { ...opts, rows: indexBoth(subject.commandRows, g.appRows) };
+  return { principals, columns, cells: principals.map((p) => columns.map((c) => cellFor(g, subject, p, c, asked))) };
 }
 function principalLabel(g, p) {
   if (p.kind === "administrators") return "administrators";
@@ -11172,6 +11215,7 @@ var init_matrix = __esm({
     "use strict";
     init_evaluate();
     init_base_permissions();
+    init_rows();
     init_enums();
     init_permissions();
     init_names();
@@ -11379,13 +11423,37 @@ var init_access = __esm({
 });
 
 // src/wire/rules/access.ts
-function allDenied(g, s) {
+function allDenied(guild, s) {
+  const g = { ...guild, facts: void 0 };
   const { principals, columns } = axes(g, [s.commandRows, g.appRows]);
-  return principals.slice(1).every((p) => columns.every((c) => cellFor(g, s, p, c).outcome === "denied"));
+  const people = principals.slice(1);
+  const opts = { rows: indexBoth(s.commandRows, g.appRows) };
+  const everyoneElse = people[people.length - 1];
+  const open = columns.find((c) => !deniedByChannel(cellFor(g, s, everyoneElse, c, opts)));
+  return open === void 0 || people.every((p) => cellFor(g, s, p, open, opts).outcome === "denied");
 }
-function leavesAdministratorsOnly(g, s) {
-  if (!s.commandRows.some((r) => !r.permission) && !g.appRows.some((r) => !r.permission)) return false;
-  return allDenied({ ...g, facts: void 0 }, s) && !allDenied({ guildId: g.guildId, appRows: [], commands: [] }, { ...s, commandRows: [] });
+function leftToAdministrators(g, s, appDenies) {
+  if (!appDenies && !s.commandRows.some((r) => !r.permission)) return false;
+  return allDenied(g, s) && !allDenied({ guildId: g.guildId, appRows: [], commands: [] }, { ...s, commandRows: [] });
+}
+function commandsLeftToAdministrators(g) {
+  const appDenies = g.appRows.some((r) => !r.permission);
+  const shared = /* @__PURE__ */ new Map();
+  const out = /* @__PURE__ */ new Set();
+  for (const s of g.commands) {
+    let left;
+    if (s.commandRows.length > 0) left = leftToAdministrators(g, s, appDenies);
+    else {
+      const key = `${s.command.type ?? 1}:${s.command.default_member_permissions}:${s.command.name ?? ""}`;
+      left = shared.get(key);
+      if (left === void 0) {
+        left = leftToAdministrators(g, s, appDenies);
+        shared.set(key, left);
+      }
+    }
+    if (left) out.add(s);
+  }
+  return out;
 }
 function conflictingRows(earlier, later) {
   const out = [];
@@ -11402,13 +11470,15 @@ function conflictingRows(earlier, later) {
   });
   return out;
 }
-var TYPE_NAMES;
+var deniedByChannel, TYPE_NAMES;
 var init_access2 = __esm({
   "src/wire/rules/access.ts"() {
     "use strict";
     init_matrix();
+    init_rows();
     init_enums();
     init_permissions2();
+    deniedByChannel = (cell2) => cell2.because.some((s) => s.kind === "channel-row" && s.effect === "deny");
     TYPE_NAMES = {
       [PermissionEntryType.ROLE]: "role",
       [PermissionEntryType.USER]: "user",
@@ -11543,8 +11613,9 @@ function checkAccess(out, g, manifest) {
   const { access: access2, declared } = guildAccessFromManifest(manifest, g, g.id);
   const appSet = sets.find((s) => s.target === "*");
   const lockedByApp = [];
+  const leftToAdministrators2 = commandsLeftToAdministrators(access2);
   for (const subject of access2.commands) {
-    if (!leavesAdministratorsOnly(access2, subject)) continue;
+    if (!leftToAdministrators2.has(subject)) continue;
     const command = declared.get(subject);
     const own3 = command && subject.commandRows.length > 0 ? byCommand.get(command)?.at(-1) : void 0;
     if (own3) {
