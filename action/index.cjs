@@ -10706,9 +10706,10 @@ function suppressionsOf(file) {
 function byLine(sups) {
   const lines = /* @__PURE__ */ new Map();
   for (const s of sups) {
-    const at2 = lines.get(s.line);
-    if (at2) at2.push(s);
-    else lines.set(s.line, [s]);
+    let at2 = lines.get(s.line);
+    if (!at2) lines.set(s.line, at2 = { all: false, rules: /* @__PURE__ */ new Set() });
+    if (s.rules.length === 0) at2.all = true;
+    for (const r of s.rules) at2.rules.add(r);
   }
   return lines;
 }
@@ -10717,9 +10718,8 @@ function applySuppressions(list6, files) {
   return list6.filter((d) => {
     if (d.rule === "syntax") return true;
     const lines = byFile.get(d.file);
-    if (!lines) return true;
-    const hit = (s) => covers(s, d);
-    return !(lines.get(0)?.some(hit) || d.line !== 0 && lines.get(d.line)?.some(hit));
+    if (!lines || lines.size === 0) return true;
+    return !(covers(lines.get(0), d) || d.line !== 0 && covers(lines.get(d.line), d));
   });
 }
 var DIRECTIVE, covers;
@@ -10727,7 +10727,7 @@ var init_suppress = __esm({
   "src/manifest/suppress.ts"() {
     "use strict";
     DIRECTIVE = /#\s*cmdsync-disable(-next-line|-line|-file)?\b([^\n]*)/;
-    covers = (s, d) => s.rules.length === 0 || s.rules.includes(d.rule);
+    covers = (c, d) => c !== void 0 && (c.all || c.rules.has(d.rule));
   }
 });
 
@@ -11423,31 +11423,71 @@ var init_access = __esm({
 });
 
 // src/wire/rules/access.ts
-function allDenied(guild, s) {
+function allDenied(guild, s, app = appRowsOf(guild)) {
   const g = { ...guild, facts: void 0 };
-  const { principals, columns } = axes(g, [s.commandRows, g.appRows]);
+  const { principals, columns } = axes(g, [s.commandRows, appRowsFor(s, app)]);
   const people = principals.slice(1);
-  const opts = { rows: indexBoth(s.commandRows, g.appRows) };
+  const opts = { rows: { command: indexRows(s.commandRows), app: app.index } };
   const everyoneElse = people[people.length - 1];
   const open = columns.find((c) => !deniedByChannel(cellFor(g, s, everyoneElse, c, opts)));
   return open === void 0 || people.every((p) => cellFor(g, s, p, open, opts).outcome === "denied");
 }
-function leftToAdministrators(g, s, appDenies) {
+function appRowsOf(g) {
+  const index = indexRows(g.appRows);
+  const byClass = /* @__PURE__ */ new Map();
+  const seen2 = /* @__PURE__ */ new Set();
+  const special = /* @__PURE__ */ new Set([
+    `${PermissionEntryType.ROLE}:${g.guildId}`,
+    `${PermissionEntryType.CHANNEL}:${allChannelsId(g.guildId)}`
+  ]);
+  for (const row2 of g.appRows) {
+    const target2 = `${row2.type}:${row2.id}`;
+    if (seen2.has(target2) || special.has(target2)) continue;
+    seen2.add(target2);
+    const deciding = decidingRow(index, row2) ?? row2;
+    const kind = `${row2.type}:${deciding.permission}`;
+    const list6 = byClass.get(kind);
+    if (list6) list6.push(deciding);
+    else byClass.set(kind, [deciding]);
+  }
+  return { index, classes: [...byClass.values()] };
+}
+function decidingRow(index, row2) {
+  if (row2.type === PermissionEntryType.CHANNEL) return index.channel.get(row2.id);
+  if (row2.type === PermissionEntryType.USER) return index.user.get(row2.id);
+  const role = index.role.get(row2.id);
+  return role?.firstAllow?.row ?? role?.first.row;
+}
+function appRowsFor(s, app) {
+  const named = new Set(s.commandRows.map((r) => `${r.type}:${r.id}`));
+  const out = [];
+  for (const row2 of s.commandRows) {
+    const found = decidingRow(app.index, row2);
+    if (found) out.push(found);
+  }
+  for (const list6 of app.classes) {
+    const standIn = list6.find((r) => !named.has(`${r.type}:${r.id}`));
+    if (standIn) out.push(standIn);
+  }
+  return out;
+}
+function leftToAdministrators(g, s, appDenies, app) {
   if (!appDenies && !s.commandRows.some((r) => !r.permission)) return false;
-  return allDenied(g, s) && !allDenied({ guildId: g.guildId, appRows: [], commands: [] }, { ...s, commandRows: [] });
+  return allDenied(g, s, app) && !allDenied({ guildId: g.guildId, appRows: [], commands: [] }, { ...s, commandRows: [] });
 }
 function commandsLeftToAdministrators(g) {
   const appDenies = g.appRows.some((r) => !r.permission);
+  const app = appRowsOf(g);
   const shared = /* @__PURE__ */ new Map();
   const out = /* @__PURE__ */ new Set();
   for (const s of g.commands) {
     let left;
-    if (s.commandRows.length > 0) left = leftToAdministrators(g, s, appDenies);
+    if (s.commandRows.length > 0) left = leftToAdministrators(g, s, appDenies, app);
     else {
       const key = `${s.command.type ?? 1}:${s.command.default_member_permissions}:${s.command.name ?? ""}`;
       left = shared.get(key);
       if (left === void 0) {
-        left = leftToAdministrators(g, s, appDenies);
+        left = leftToAdministrators(g, s, appDenies, app);
         shared.set(key, left);
       }
     }
@@ -11478,6 +11518,7 @@ var init_access2 = __esm({
     init_rows();
     init_enums();
     init_permissions2();
+    init_permissions();
     deniedByChannel = (cell2) => cell2.because.some((s) => s.kind === "channel-row" && s.effect === "deny");
     TYPE_NAMES = {
       [PermissionEntryType.ROLE]: "role",
@@ -42191,7 +42232,8 @@ function sameRows(a, b) {
   return JSON.stringify(normalizePermissions(a)) === JSON.stringify(normalizePermissions(b));
 }
 function cellsOver(g, subject, m) {
-  return m.principals.map((p) => m.columns.map((col) => cellFor(g, subject, p, col)));
+  const opts = { rows: indexBoth(subject.commandRows, g.appRows) };
+  return m.principals.map((p) => m.columns.map((col) => cellFor(g, subject, p, col, opts)));
 }
 function adminsOnly(cells) {
   return cells.slice(1).every((row2) => row2.every((c) => c.outcome === "denied"));
@@ -42269,6 +42311,7 @@ var dmpOf;
 var init_access_effects = __esm({
   "src/plan/access-effects.ts"() {
     "use strict";
+    init_rows();
     init_matrix();
     init_normalize();
     init_defaults();

@@ -29,26 +29,37 @@ export function suppressionsOf(file: SourceFile): Suppression[] {
   return out;
 }
 
-/** A file's suppressions by the line they cover (0: the whole file), so each finding looks at its own line only. */
-function byLine(sups: Suppression[]): Map<number, Suppression[]> {
-  const lines = new Map<number, Suppression[]>();
+/** What the suppressions of one line (or of the whole file) cover: every rule, or these. */
+interface Covered {
+  all: boolean;
+  rules: Set<string>;
+}
+
+/**
+ * A file's suppressions by the line they cover (0: the whole file), each
+ * line's merged into one set, so each finding is one look-up however many
+ * comments and rules a file holds (a hostile file's comments times its
+ * findings, before).
+ */
+function byLine(sups: Suppression[]): Map<number, Covered> {
+  const lines = new Map<number, Covered>();
   for (const s of sups) {
-    const at = lines.get(s.line);
-    if (at) at.push(s);
-    else lines.set(s.line, [s]);
+    let at = lines.get(s.line);
+    if (!at) lines.set(s.line, (at = { all: false, rules: new Set() }));
+    if (s.rules.length === 0) at.all = true;
+    for (const r of s.rules) at.rules.add(r);
   }
   return lines;
 }
 
-const covers = (s: Suppression, d: Diagnostic) => s.rules.length === 0 || s.rules.includes(d.rule);
+const covers = (c: Covered | undefined, d: Diagnostic) => c !== undefined && (c.all || c.rules.has(d.rule));
 
 export function applySuppressions(list: Diagnostic[], files: SourceFile[]): Diagnostic[] {
   const byFile = new Map(files.map((f) => [f.display, byLine(suppressionsOf(f))]));
   return list.filter((d) => {
     if (d.rule === 'syntax') return true;
     const lines = byFile.get(d.file);
-    if (!lines) return true;
-    const hit = (s: Suppression) => covers(s, d);
-    return !(lines.get(0)?.some(hit) || (d.line !== 0 && lines.get(d.line)?.some(hit)));
+    if (!lines || lines.size === 0) return true;
+    return !(covers(lines.get(0), d) || (d.line !== 0 && covers(lines.get(d.line), d)));
   });
 }

@@ -1,3 +1,4 @@
+import { indexBoth } from '../wire/access/rows.js';
 import {
   buildMatrix,
   cellFor,
@@ -81,7 +82,9 @@ function sameRows(a: PermissionEntry[], b: PermissionEntry[]): boolean {
 
 /** The cells of `subject` over the principals and columns of both sides: a row removed still leaves its role in the question. */
 function cellsOver(g: GuildAccess, subject: CommandSubject, m: Matrix): Cell[][] {
-  return m.principals.map((p) => m.columns.map((col) => cellFor(g, subject, p, col)));
+  // The rows indexed once: each cell is then a look-up, not a scan of both sets.
+  const opts = { rows: indexBoth(subject.commandRows, g.appRows) };
+  return m.principals.map((p) => m.columns.map((col) => cellFor(g, subject, p, col, opts)));
 }
 
 /** Everyone but administrators is denied everywhere the rows name. */

@@ -125,6 +125,30 @@ const CASES: Case[] = [
     // Over the 100 rows a set may hold; everyone else may still use it in other channels, so no admins-only warning.
     finds: (found) => expect(found.map((d) => d.rule)).toEqual(['permissions-max', 'permissions-max']),
   },
+  {
+    what: 'n commands with a row of their own each and an application-wide set of n rows (each command asked about every principal and channel of the application set before)',
+    size: 300,
+    exact: true,
+    rounds: 25,
+    manifest: (n) =>
+      [APP, 'guilds:', '  - id: "600000000000000010"', '    commands:']
+        .concat(
+          lines(n, (i) => `      - { name: c${i}, description: d }`),
+          '    permissions:',
+        )
+        .concat(lines(n, (i) => `      c${i}:\n        - { role: ${role(i)}, allow: false }`))
+        .concat(
+          '      "*":',
+          lines(
+            n,
+            (i) => `        - { ${i % 2 ? 'channel' : 'user'}: ${i % 2 ? channel(i) : role(n + i)}, allow: false }`,
+          ),
+          '',
+        )
+        .join('\n'),
+    // Over the guild's 100 commands and the 100 rows a set may hold; the commands stay open to everyone else in other channels.
+    finds: (found) => expect(found.map((d) => d.rule).sort()).toEqual(['command-count', 'permissions-max']),
+  },
 ];
 
 interface Loaded {

@@ -90,6 +90,20 @@ describe('leavesAdministratorsOnly agrees with the whole matrix (it asks one ope
     // The generator reaches both answers often.
     expect(warned).toBeGreaterThan(200);
   });
+
+  it('on generated guilds of several commands, which share the application rows and their stand-ins', () => {
+    const r = seededRandom(41);
+    const dmps = [null, '0', '4', '36'];
+    for (let run = 0; run < 1000; run++) {
+      const g = guild([...randomRows(r), ...randomRows(r)]);
+      const commands = Array.from({ length: 1 + r(4) }, () => subject(dmps[r(4)], randomRows(r)));
+      const left = commandsLeftToAdministrators({ ...g, commands });
+      for (const s of commands) {
+        const expected = everyCellDenied(g, s) && !everyCellDenied(guild(), { ...s, commandRows: [] });
+        expect(left.has(s), JSON.stringify({ app: g.appRows, s })).toBe(expected);
+      }
+    }
+  });
 });
 
 describe('conflictingRows', () => {
