@@ -102,6 +102,8 @@ describe('timeouts', () => {
     );
     expect(parseTimeoutUntil('tomorrow', NOW)).toEqual(notTime);
     expect(parseTimeoutUntil(NOW + 1000, NOW)).toEqual(notTime);
+    // A number is no time, though Date.parse would read the text "5" as one (May 2001).
+    expect(parseTimeoutUntil(5, NOW)).toEqual(notTime);
     expect(parseTimeoutUntil(new Date(NOW + MAX + 1).toISOString(), NOW)).toEqual(
       problem(
         'timeout-until',
