@@ -50,6 +50,8 @@ describe('a create body', () => {
     ])
       expect(rules(create(body)), JSON.stringify(body)).not.toContain('message-empty');
     expect(create({}, true)).toEqual([]);
+    // A bot's message may hold interactive components: it answers them.
+    expect(create({ components: [button] })).toEqual([]);
   });
 
   it('is a mapping', () => {
@@ -78,14 +80,19 @@ describe('a create body', () => {
       ),
     ]);
     const notBool = create({ content: 'x', message_reference: { message_id: '5', fail_if_not_exists: 'no' } });
-    expect(notBool).toMatchObject([
-      { rule: 'message-reference-type', path: ['message_reference', 'fail_if_not_exists'] },
+    expect(notBool).toEqual([
+      problem(
+        'message-reference-type',
+        ['message_reference', 'fail_if_not_exists'],
+        'fail_if_not_exists must be true or false, not the string "no".',
+        ApiErrors.boolean('no'),
+      ),
     ]);
   });
 
   it('a nonce is an integer or a string of at most 25 characters', () => {
     for (const nonce of [null, 7, 'n'.repeat(25)]) expect(create({ content: 'x', nonce })).toEqual([]);
-    for (const nonce of [1.5, 'n'.repeat(26), true])
+    for (const nonce of [1.5, 'n'.repeat(26), true, ['n']])
       expect(create({ content: 'x', nonce })).toEqual([
         problem(
           'message-nonce',
@@ -108,7 +115,17 @@ describe('a create body', () => {
   });
 
   it('judges every other field with the shared rules', () => {
-    expect(rules(create({ content: 'x', tts: 'yes' }))).toEqual(['message-tts']);
+    expect(create({ content: 'x', tts: 'yes' })).toEqual([
+      problem('message-tts', ['tts'], 'tts must be true or false, not the string "yes".', ApiErrors.boolean('yes')),
+    ]);
+    expect(create({ content: 'x', flags: 64 })).toEqual([
+      {
+        rule: 'message-flags-dropped',
+        severity: 'warning',
+        path: ['flags'],
+        message: 'Flag bits 64 cannot be set on a channel message (only 45060 may be); the service drops them.',
+      },
+    ]);
     expect(rules(create({ content: 5 }))).toContain('message-content-type');
     expect(rules(create({ content: 'x', attachments: 'a' }))).toEqual(['message-attachments-type']);
     expect(rules(create({ content: 'x', poll: 'p' }))).toEqual(['message-poll-type']);
@@ -161,6 +178,12 @@ describe('an edit body', () => {
     expect(edit(3)).toEqual(['message-body-type']);
     expect(edit({ content: 7 })).toContain('message-content-type');
     expect(edit({ flags: 'x' })).toEqual(['message-flags-type']);
+    const dropped = validateChannelEditBody({ flags: 64 }, { limits, hasFiles: false, previous });
+    expect(dropped.map((p) => p.message)).toEqual([
+      'Flag bits 64 cannot be set on an edit (only 32772 may be); the service drops them.',
+    ]);
+    const embeds = validateChannelEditBody({ embeds: 'e' }, { limits, hasFiles: false, previous });
+    expect(embeds.map((p) => p.path[0])).toEqual(['embeds']);
     expect(edit({ attachments: 'a' })).toEqual(['message-attachments-type']);
   });
 
@@ -220,6 +243,9 @@ describe('bulk delete', () => {
     expect(parseBulkDeleteBody({ messages: ['1', 2, 'x'] })).toEqual(
       refusal('bulk-delete-id', ['messages', 1], 'Each entry is a message id.', ApiErrors.snowflake(2)),
     );
+    expect(parseBulkDeleteBody({ messages: ['x', '2'] })).toEqual(
+      refusal('bulk-delete-id', ['messages', 0], 'Each entry is a message id.', ApiErrors.snowflake('x')),
+    );
     expect(parseBulkDeleteBody({ messages: ['1', '2', 'x'] })).toEqual(
       refusal('bulk-delete-id', ['messages', 2], 'Each entry is a message id.', ApiErrors.snowflake('x')),
     );
@@ -249,7 +275,7 @@ describe('a DM channel', () => {
     const required = [problem('dm-recipient', ['recipient_id'], 'recipient_id is required.', ApiErrors.required())];
     expect(parseDmBody(undefined)).toEqual(required);
     expect(parseDmBody({ recipient_id: null })).toEqual(required);
-    for (const id of ['me', true, 1.5])
+    for (const id of ['me', true, 1.5, [5]])
       expect(parseDmBody({ recipient_id: id })).toEqual([
         problem('dm-recipient', ['recipient_id'], 'recipient_id must be a user id.', ApiErrors.snowflake(id)),
       ]);
@@ -264,6 +290,8 @@ describe("a reaction's emoji", () => {
     expect(parseReactionEmoji('👍🏽')).toEqual({ kind: 'unicode', name: '👍🏽' });
     expect(parseReactionEmoji('1\uFE0F\u20E3')).toEqual({ kind: 'unicode', name: '1\uFE0F\u20E3' });
     expect(parseReactionEmoji('🇫🇷')).toEqual({ kind: 'unicode', name: '🇫🇷' });
+    // At most 32 UTF-16 units: sixteen of an emoji outside the basic plane.
+    expect(parseReactionEmoji('👍'.repeat(16))).toEqual({ kind: 'unicode', name: '👍'.repeat(16) });
     expect(reactionKey({ kind: 'custom', name: 'party', id: '123' })).toBe('party:123');
     expect(reactionKey({ kind: 'unicode', name: '👍' })).toBe('👍');
   });

@@ -98,6 +98,7 @@ describe("the bot's guild list", () => {
     expect(idsOf(userGuildsPage(guilds, { limit: 3 }))).toEqual(['8', '9', '20']);
     expect(idsOf(userGuildsPage(guilds, { limit: 2, after: '9' }))).toEqual(['20', '50']);
     expect(idsOf(userGuildsPage(guilds, { limit: 2, before: '300' }))).toEqual(['20', '50']);
+    expect(idsOf(userGuildsPage(guilds, { limit: 1, before: '300' }))).toEqual(['50']);
     expect(idsOf(userGuildsPage(guilds, { limit: 2, after: '8', before: '300' }))).toEqual(['9', '20']);
     expect(idsOf(userGuildsPage(guilds, { limit: 9, after: '9', before: '50' }))).toEqual(['20']);
   });
@@ -105,7 +106,7 @@ describe("the bot's guild list", () => {
 
 describe('the pins list', () => {
   it('limit 1-50 (default 50); before is a time', () => {
-    expect(parsePinsPageQuery(query(''))).toEqual({ limit: 50 });
+    expect(parsePinsPageQuery(query(''))).toStrictEqual({ limit: 50 });
     expect(parsePinsPageQuery(query('limit=1&before=2026-01-01T00:00:00Z'))).toEqual({
       limit: 1,
       beforeMs: Date.parse('2026-01-01T00:00:00Z'),
