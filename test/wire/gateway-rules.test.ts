@@ -90,6 +90,7 @@ describe('the archived thread lists', () => {
       limit: 2,
       beforeMs: Date.parse('2026-01-01T00:00:00Z'),
     });
+    expect(parseArchivedQuery(query(''), 'joined')).toEqual({ limit: 50 });
     expect(parseArchivedQuery(query('before=77'), 'joined')).toEqual({ limit: 50, beforeId: '77' });
     expect(parseArchivedQuery(query('before=2026-01-01T00:00:00Z'), 'joined')).toEqual([
       problem('threads-before', ['before'], 'before must be a thread id.', ApiErrors.snowflake('2026-01-01T00:00:00Z')),

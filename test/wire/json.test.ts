@@ -36,6 +36,7 @@ describe('readJson: depth and what can be stored', () => {
     expect(readJson('{"a":"[[{{"}', 1)).toEqual({ ok: true, value: { a: '[[{{' } });
     expect(readJson('["\\\\",[1]]', 2)).toEqual({ ok: true, value: ['\\', [1]] });
     expect(readJson('[[],[],[]]', 2)).toEqual({ ok: true, value: [[], [], []] });
+    expect(readJson('[{},{},{}]', 2)).toEqual({ ok: true, value: [{}, {}, {}] });
   });
 
   test('a number that overflows to Infinity is refused wherever it stands', () => {
@@ -53,6 +54,8 @@ describe('readJson: depth and what can be stored', () => {
       value: [2 ** 53, '9007199254740993', 1e15],
     });
     expect(readJson('10000000000000000')).toEqual({ ok: true, value: '10000000000000000' });
+    // An exponent in either case makes a float, not digits to keep.
+    expect(readJson('12345678901234567890E2')).toEqual({ ok: true, value: 12345678901234567890e2 });
     expect(readJson('-10000000000000000 ')).toEqual({ ok: true, value: '-10000000000000000' });
   });
 });
