@@ -4,6 +4,7 @@ import {
   channelPermissions,
   type ChannelOverwrite,
 } from '../../../src/wire/access/base-permissions.js';
+import { mayManageCommandPermissions } from '../../../src/wire/access/manage.js';
 import { ALL_PERMISSION_BITS, PERMISSION_BITS } from '../../../src/wire/permissions.js';
 
 const { ADMINISTRATOR, BAN_MEMBERS, MANAGE_GUILD, SEND_MESSAGES, VIEW_CHANNEL, KICK_MEMBERS } = PERMISSION_BITS;
@@ -66,5 +67,39 @@ describe('channelPermissions (the documented order)', () => {
         ow('301', 1, 0n, ADMINISTRATOR),
       ]),
     ).toBe(ALL_PERMISSION_BITS);
+  });
+});
+
+describe('mayManageCommandPermissions', () => {
+  const { MANAGE_ROLES } = PERMISSION_BITS;
+  const g = {
+    guildId: GUILD,
+    ownerId: '399',
+    roles: new Map([
+      [GUILD, VIEW_CHANNEL],
+      ['211', MANAGE_GUILD],
+      ['212', MANAGE_ROLES],
+      ['203', ADMINISTRATOR],
+    ]),
+  };
+
+  it('the owner (a member or not), ADMINISTRATOR, or MANAGE_GUILD and MANAGE_ROLES together', () => {
+    expect(mayManageCommandPermissions(g, '399', undefined)).toEqual({ allowed: true });
+    expect(mayManageCommandPermissions(g, '301', member(['203']))).toEqual({ allowed: true });
+    expect(mayManageCommandPermissions(g, '301', member(['211', '212']))).toEqual({ allowed: true });
+  });
+
+  it('refuses anyone else, saying why', () => {
+    const lacks = { allowed: false, reason: `user 301 lacks MANAGE_GUILD and MANAGE_ROLES in guild ${GUILD}` };
+    expect(mayManageCommandPermissions(g, '301', member(['211']))).toEqual(lacks);
+    expect(mayManageCommandPermissions(g, '301', member(['212']))).toEqual(lacks);
+    expect(mayManageCommandPermissions(g, '301', member([]))).toEqual(lacks);
+    expect(mayManageCommandPermissions(g, '302', undefined)).toEqual({
+      allowed: false,
+      reason: `user 302 is not a member of guild ${GUILD}`,
+    });
+    expect(mayManageCommandPermissions({ ...g, ownerId: undefined }, '302', undefined)).toMatchObject({
+      allowed: false,
+    });
   });
 });
