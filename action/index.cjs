@@ -10751,6 +10751,12 @@ function indexRows(rows) {
   }
   return { channel, user: user2, role };
 }
+function decidingRow(index, row2) {
+  if (row2.type === PermissionEntryType.CHANNEL) return index.channel.get(row2.id);
+  if (row2.type === PermissionEntryType.USER) return index.user.get(row2.id);
+  const role = index.role.get(row2.id);
+  return role?.firstAllow?.row ?? role?.first.row;
+}
 function roleRowFor(index, roleIds, guildId) {
   let allow;
   let any;
@@ -11451,12 +11457,6 @@ function appRowsOf(g) {
     else byClass.set(kind, [deciding]);
   }
   return { index, classes: [...byClass.values()] };
-}
-function decidingRow(index, row2) {
-  if (row2.type === PermissionEntryType.CHANNEL) return index.channel.get(row2.id);
-  if (row2.type === PermissionEntryType.USER) return index.user.get(row2.id);
-  const role = index.role.get(row2.id);
-  return role?.firstAllow?.row ?? role?.first.row;
 }
 function appRowsFor(s, app) {
   const named = new Set(s.commandRows.map((r) => `${r.type}:${r.id}`));
@@ -53897,8 +53897,7 @@ function botPermissions(req, guild, channelId2) {
   return channelId2 === void 0 ? botGuildPermissions(guild, app) : botChannelPermissions(guild, app, channelId2);
 }
 function canManageWebhooks(req, guild, channelId2) {
-  const perms = guild ? botPermissions(req, guild, channelId2) : void 0;
-  return perms !== void 0 && (perms & MANAGE) !== 0n && (channelId2 === void 0 || (perms & VIEW) !== 0n);
+  return requireManage(req, guild, channelId2) === void 0;
 }
 function requireManage(req, guild, channelId2) {
   if (req.auth.kind === "none") return errorResponse(WebhookErrors.unauthorized);

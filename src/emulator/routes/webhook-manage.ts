@@ -25,10 +25,9 @@ function botPermissions(req: EmulatorRequest, guild: Guild, channelId: Snowflake
   return channelId === undefined ? botGuildPermissions(guild, app) : botChannelPermissions(guild, app, channelId);
 }
 
-/** The calling bot holds MANAGE_WEBHOOKS in the channel (or guild-wide without one). */
+/** The calling bot holds MANAGE_WEBHOOKS in the channel (or guild-wide without one): requireManage allows it. */
 export function canManageWebhooks(req: EmulatorRequest, guild: Guild | undefined, channelId?: Snowflake): boolean {
-  const perms = guild ? botPermissions(req, guild, channelId) : undefined;
-  return perms !== undefined && (perms & MANAGE) !== 0n && (channelId === undefined || (perms & VIEW) !== 0n);
+  return requireManage(req, guild, channelId) === undefined;
 }
 
 /** 401 without a credential; 50001 for a bot not in the guild or a channel it cannot see; 50013 without the permission; undefined when allowed. */

@@ -46,6 +46,14 @@ export function indexRows(rows: readonly PermissionEntry[]): RowIndex {
   return { channel, user, role };
 }
 
+/** The row of `index` that decides for `row`'s target alone: its first, and for a role its first allowing one (as roleRowFor). */
+export function decidingRow(index: RowIndex, row: PermissionEntry): PermissionEntry | undefined {
+  if (row.type === PermissionEntryType.CHANNEL) return index.channel.get(row.id);
+  if (row.type === PermissionEntryType.USER) return index.user.get(row.id);
+  const role = index.role.get(row.id);
+  return role?.firstAllow?.row ?? role?.first.row;
+}
+
 /**
  * The row deciding for a member's roles (@everyone left out): any allow wins
  * over any deny, and among rows of the same value the first in the list.

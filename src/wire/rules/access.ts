@@ -1,5 +1,5 @@
 import { axes, cellFor, type Cell } from '../access/matrix.js';
-import { indexRows, type RowIndex } from '../access/rows.js';
+import { decidingRow, indexRows, type RowIndex } from '../access/rows.js';
 import type { CommandSubject, GuildAccess } from '../access/subjects.js';
 import { PermissionEntryType } from '../enums.js';
 import { isPermissionEntry } from './permissions.js';
@@ -67,14 +67,6 @@ function appRowsOf(g: GuildAccess): AppRows {
     else byClass.set(kind, [deciding]);
   }
   return { index, classes: [...byClass.values()] };
-}
-
-/** The application's row that decides for `row`'s target. */
-function decidingRow(index: RowIndex, row: PermissionEntry): PermissionEntry | undefined {
-  if (row.type === PermissionEntryType.CHANNEL) return index.channel.get(row.id);
-  if (row.type === PermissionEntryType.USER) return index.user.get(row.id);
-  const role = index.role.get(row.id);
-  return role?.firstAllow?.row ?? role?.first.row;
 }
 
 /**
