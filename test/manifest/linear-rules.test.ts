@@ -8,9 +8,10 @@ import { testdir } from '../helpers/tmp.js';
 /**
  * Issue 40 item 4: every lint rule is linear in its input. One option with
  * 16,000 choices took 6 s, 32,000 took 28 s: each choice's name was compared
- * with every earlier one. Each case lints a hostile manifest at n and 2n
- * entries and checks that the time roughly doubles (a quadratic rule
- * quadruples it). Only the rules are timed: the manifests are read first
+ * with every earlier one. Each case lints a hostile manifest at n and 4n
+ * entries and checks that the time grows about fourfold (a quadratic rule's
+ * sixteenfold; a doubling's ratio, linear, moved between 2 and 3.3 from run
+ * to run with the collector, too near a quadratic doubling's 4). Only the rules are timed: the manifests are read first
  * (the reader has its own test; the block reader, as lint's first pass), and each size is timed several times in
  * turn, the fastest kept, so a busy machine slows both sides alike.
  */
@@ -177,9 +178,9 @@ function fastest(loaded: Loaded[], rounds: number, budget = 5_000): number[] {
 
 describe('lint rules are linear in their input (issue 40 item 4)', () => {
   for (const c of CASES) {
-    it(`${c.what}: twice the entries, about twice the time`, () => {
-      const dir = testdir({ 'n.yaml': c.manifest(c.size), '2n.yaml': c.manifest(2 * c.size) });
-      const loaded = ['n.yaml', '2n.yaml'].map((f): Loaded => {
+    it(`${c.what}: four times the entries, about four times the time`, () => {
+      const dir = testdir({ 'n.yaml': c.manifest(c.size), '4n.yaml': c.manifest(4 * c.size) });
+      const loaded = ['n.yaml', '4n.yaml'].map((f): Loaded => {
         // The block reader first, as lint does (much faster on these sizes); the exact one for a file it declines.
         const fast = c.exact ? undefined : loadManifest(join(dir, f), { cwd: dir, env: {}, fast: true });
         const r = fast?.manifest ? fast : loadManifest(join(dir, f), { cwd: dir, env: {} });
@@ -187,10 +188,10 @@ describe('lint rules are linear in their input (issue 40 item 4)', () => {
         return { manifest: r.manifest, diagnostics: r.diagnostics };
       });
       c.finds(lintManifest(loaded[0].manifest, loaded[0].diagnostics), c.size);
-      c.finds(lintManifest(loaded[1].manifest, loaded[1].diagnostics), 2 * c.size);
-      const [n, twice] = fastest(loaded, c.rounds ?? 5);
-      // Linear: about 2 (less when fixed costs count); quadratic: about 4.
-      expect(twice / n, `n: ${n.toFixed(1)} ms, 2n: ${twice.toFixed(1)} ms`).toBeLessThan(3);
+      c.finds(lintManifest(loaded[1].manifest, loaded[1].diagnostics), 4 * c.size);
+      const [n, four] = fastest(loaded, c.rounds ?? 5);
+      // Linear: about 4 (up to 7 seen, with the collector); quadratic: about 16.
+      expect(four / n, `n: ${n.toFixed(1)} ms, 4n: ${four.toFixed(1)} ms`).toBeLessThan(10);
     }, 120_000);
   }
 });
