@@ -16,6 +16,7 @@ import {
   principalLabel,
 } from '../../../src/wire/access/matrix.js';
 import type { CommandSubject, GuildAccess, GuildFacts } from '../../../src/wire/access/subjects.js';
+import type { Step } from '../../../src/wire/access/types.js';
 import { ALL_PERMISSION_BITS, PERMISSION_BITS } from '../../../src/wire/permissions.js';
 import type { PermissionEntry } from '../../../src/wire/state.js';
 
@@ -344,22 +345,19 @@ describe('labels', () => {
     );
     expect(outcomeText({ outcome: 'conditional', because: [] })).toBe('only with no permissions');
     expect(decidingReason({ outcome: 'denied', because: [] })).toBe('');
-    const steps = [
-      {
-        kind: 'default-permissions' as const,
-        required: BAN_MEMBERS,
-        missing: BAN_MEMBERS,
-        effect: 'deny' as const,
-        text: 'perm',
-      },
-      { kind: 'send-messages' as const, effect: 'deny' as const, text: 'send' },
-    ];
+    const perm: Step = {
+      kind: 'default-permissions',
+      required: BAN_MEMBERS,
+      missing: BAN_MEMBERS,
+      effect: 'deny',
+      text: 'perm',
+    };
+    const send: Step = { kind: 'send-messages', effect: 'deny', text: 'send' };
+    const steps = [perm, send];
     expect(decidingReason({ outcome: 'conditional', because: steps })).toBe('perm');
     // Only a conditional answer looks back past the last step.
     expect(decidingReason({ outcome: 'denied', because: steps })).toBe('send');
     // A permission step with nothing required is not the point.
-    expect(decidingReason({ outcome: 'conditional', because: [{ ...steps[0], required: null }, steps[1]] })).toBe(
-      'send',
-    );
+    expect(decidingReason({ outcome: 'conditional', because: [{ ...perm, required: null }, send] })).toBe('send');
   });
 });
