@@ -69,7 +69,8 @@ export function has(obj: Obj, key: string): boolean {
 }
 
 export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
+  // A missing field: `${typeof value} ${String(value)}` would say "undefined undefined".
+  if (value === undefined || value === null) return String(value);
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
   if (typeof value === 'string')

@@ -273,6 +273,7 @@ describe('default values of the auto-populated selects', () => {
       ['x1', 'the string "x1"'],
       ['1x', 'the string "1x"'],
       [1, 'number 1'],
+      [undefined, 'undefined'],
     ] as const)
       expect(user({ default_values: [{ id: bad, type: 'user' }] })).toEqual([
         problem(
