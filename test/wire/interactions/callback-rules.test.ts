@@ -91,6 +91,8 @@ describe("a callback's data, beyond the message rules", () => {
     const bad = (i: number) => `data.choices[${i}]: a choice needs a name and a value`;
     expect(callbackDataProblem(AUTO, { choices: [choice(0), 'x'] })).toBe(bad(1));
     expect(callbackDataProblem(AUTO, { choices: [null] })).toBe(bad(0));
+    // A choice is an object: not even a function that has a name and a value.
+    expect(callbackDataProblem(AUTO, { choices: [Object.assign(() => 0, { value: 1 })] })).toBe(bad(0));
     expect(callbackDataProblem(AUTO, { choices: [choice(0), choice(1), { name: 2, value: 2 }] })).toBe(bad(2));
     expect(callbackDataProblem(AUTO, { choices: [{ value: 1 }] })).toBe(bad(0));
     expect(callbackDataProblem(AUTO, { choices: [choice(0), { name: 'n' }] })).toBe(bad(1));

@@ -38,6 +38,8 @@ describe('where a command is offered', () => {
     const elsewhere = hidden('guild-command-elsewhere', `a command of server ${G} is offered only there`);
     expect(placeRefusal({ ...slash, guild_id: G }, { ...inGuild, guildId: OTHER })).toEqual(elsewhere);
     expect(placeRefusal({ ...slash, guild_id: G }, inDm)).toEqual(elsewhere);
+    // Only in the guild itself: not in a DM, whatever guild the place is otherwise linked to.
+    expect(placeRefusal({ ...slash, guild_id: G }, { ...inDm, guildId: G })).toEqual(elsewhere);
   });
 
   it('a global command only in the contexts it lists, each named', () => {
@@ -67,6 +69,10 @@ describe('where a command is offered', () => {
   it('in a server, only through an installation with applications.commands', () => {
     const notThere = `the application is not installed with applications.commands (or bot) in server ${G}`;
     expect(placeRefusal(slash, { ...inGuild, guildInstalled: false })).toEqual(hidden('not-installed', notThere));
+    // A guild command exists through the guild's install only: its integration_types (which it should not carry) add no note.
+    expect(
+      placeRefusal({ ...slash, guild_id: G, integration_types: [1] }, { ...inGuild, guildInstalled: false }),
+    ).toEqual(hidden('not-installed', notThere));
     // A command that is also user-installable, in an application without user installs: both said.
     expect(placeRefusal({ ...slash, integration_types: [0, 1] }, { ...inGuild, guildInstalled: false })).toEqual(
       hidden('not-installed', `${notThere}, and the application does not support user installs`),
