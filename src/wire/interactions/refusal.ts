@@ -101,9 +101,14 @@ export function placeRefusal(cmd: CommandFacts, place: PlaceFacts): Refusal | un
       'not-installed',
       `the application is not installed with applications.commands (or bot) in server ${place.guildId}${userInstallNote(cmd, place)}`,
     );
+  const reaches = `only a user install reaches ${CONTEXT_NAMES[context]}`;
+  // A command that lists USER_INSTALL is left out here only because the application has no user install.
+  const note = userInstallNote(cmd, place);
   return unavailable(
     'not-installed',
-    `only a user install reaches ${CONTEXT_NAMES[context]}: the command's integration_types (${(cmd.integration_types ?? []).join(', ') || 'none'}) leave out USER_INSTALL (${IntegrationType.USER_INSTALL})${userInstallNote(cmd, place)}`,
+    note !== ''
+      ? `${reaches}${note}`
+      : `${reaches}: the command's integration_types (${(cmd.integration_types ?? []).join(', ') || 'none'}) leave out USER_INSTALL (${IntegrationType.USER_INSTALL})`,
   );
 }
 
