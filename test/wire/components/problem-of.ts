@@ -15,23 +15,29 @@ export function err(rule: string, path: string, message: string, code: string, a
   return { rule, severity: 'error', message, path: at(path), api: { code, message: apiMessage } };
 }
 
+/** An inner error of the service: code, then message. */
+type Pair = readonly [string, string];
+
 /** The service's own inner errors, as literal as the facts give them. */
 export const API = {
   required: ['BASE_TYPE_REQUIRED', 'This field is required'],
   object: ['DICT_TYPE_CONVERT', 'Only dictionaries may be used in a DictType'],
   array: ['BASE_TYPE_ARRAY', 'Must be an array.'],
   string: ['BASE_TYPE_STRING', 'Must be a string.'],
-  maxLength: (n: number) => ['BASE_TYPE_MAX_LENGTH', `Must be ${n} or fewer in length.`],
-  badLength: (min: number, max: number) => ['BASE_TYPE_BAD_LENGTH', `Must be between ${min} and ${max} in length.`],
-  numberMin: (n: number) => ['NUMBER_TYPE_MIN', `Int should be greater than or equal to ${n}.`],
-  numberMax: (n: number) => ['NUMBER_TYPE_MAX', `Int should be less than or equal to ${n}.`],
-  notInt: (v: string) => ['NUMBER_TYPE_COERCE', `Value "${v}" is not int.`],
-  notBool: (v: string) => ['BOOLEAN_TYPE_COERCE', `Value "${v}" is not a valid boolean.`],
+  maxLength: (n: number): Pair => ['BASE_TYPE_MAX_LENGTH', `Must be ${n} or fewer in length.`],
+  badLength: (min: number, max: number): Pair => [
+    'BASE_TYPE_BAD_LENGTH',
+    `Must be between ${min} and ${max} in length.`,
+  ],
+  numberMin: (n: number): Pair => ['NUMBER_TYPE_MIN', `Int should be greater than or equal to ${n}.`],
+  numberMax: (n: number): Pair => ['NUMBER_TYPE_MAX', `Int should be less than or equal to ${n}.`],
+  notInt: (v: string): Pair => ['NUMBER_TYPE_COERCE', `Value "${v}" is not int.`],
+  notBool: (v: string): Pair => ['BOOLEAN_TYPE_COERCE', `Value "${v}" is not a valid boolean.`],
   disabledInModal: ['MODAL_COMPONENT_DISABLED_NOT_ALLOWED', 'Components in a modal cannot be disabled'],
   customIdDuplicated: ['COMPONENT_CUSTOM_ID_DUPLICATED', 'Component custom id was already specified'],
 } as const;
 
 /** `err` with the api pair from `API`. */
-export function e(rule: string, path: string, message: string, api: readonly [string, string]): Problem {
+export function e(rule: string, path: string, message: string, api: Pair): Problem {
   return err(rule, path, message, api[0], api[1]);
 }
