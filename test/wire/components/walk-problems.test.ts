@@ -125,6 +125,8 @@ describe('a partial emoji (on a button)', () => {
       [invalid('Emoji id the string "1abc" is not an id.')],
     ],
     ['an id of 21 digits', { id: '1'.repeat(21) }, [invalid(`Emoji id the string "${'1'.repeat(21)}" is not an id.`)]],
+    // A list whose text would pass for an id is still not a string.
+    ['an id in a list', { id: ['123'], name: 'n' }, [invalid('Emoji id a list is not an id.')]],
     ['neither id nor name', {}, [needsOne]],
     ['an empty name', { name: '' }, [needsOne]],
   ])('%s', (_, emoji, expected) => {
