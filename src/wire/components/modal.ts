@@ -24,6 +24,8 @@ export function checkModalData(data: unknown): Problem[] {
     return w.out;
   }
   checkCustomId(w, data, [], true);
+  // The modal's own custom_id is no component's: uniqueness is among the components (§1.2), so a field may share it.
+  w.customIds.clear();
   const { min, max } = COMPONENT_LIMITS.modal_title;
   checkLength(w.out, data.title, ['title'], 'A modal title', { min, max, required: true });
   const list = checkCount(

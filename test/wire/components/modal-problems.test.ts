@@ -78,6 +78,11 @@ describe('the modal itself', () => {
       ),
     ]);
   });
+
+  it("a field may share the modal's own custom_id: uniqueness is among the components (facts §1.2)", () => {
+    const same = { ...modal([{ type: 18, label: 'A', component: input() }]), custom_id: 't' };
+    expect(checkModalData(same)).toEqual([]);
+  });
 });
 
 describe('a text input in a Label', () => {
