@@ -33,6 +33,11 @@ const echo = {
     { type: 4, name: 'times', autocomplete: true },
   ],
 };
+const say = {
+  name: 'say',
+  type: 1,
+  options: [{ type: 1, name: 'now', options: [{ type: 3, name: 'text', required: true }] }],
+};
 const groupOnly = { name: 'grp', type: 1, options: [admin.options[0]] };
 const bare = { name: 'bare', type: 1 };
 
@@ -125,6 +130,7 @@ describe('the options', () => {
     expect(resolveLine(echo, '/echo')).toEqual(refused('missing required option: text', 5, 1));
     expect(resolveLine(echo, '/echo times:2')).toEqual(refused('missing required option: text', 13, 1));
     expect(resolveLine(admin, '/admin member ban')).toEqual(refused('missing required options: who, why', 17, 1));
+    expect(resolveLine(say, '/say now')).toEqual(refused('missing required option: text', 8, 1));
   });
 
   it('a value refused: the caret under the value, at least one column', () => {

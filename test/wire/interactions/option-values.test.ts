@@ -246,6 +246,20 @@ describe('CHANNEL', () => {
   });
 });
 
+it('a name is asked of the lookup as the kind the option takes', () => {
+  const asked: string[] = [];
+  const recording = {
+    ...byId,
+    named: (kind: 'user' | 'role' | 'channel', name: string) => {
+      asked.push(`${kind} ${name}`);
+      return { problem: 'none' };
+    },
+  };
+  for (const def of [USER, ROLE, CHANNEL, MENTIONABLE])
+    sentValue(def, def === CHANNEL ? '#x' : '@x', { lookup: recording });
+  expect(asked).toEqual(['user x', 'role x', 'channel x', 'user x', 'role x']);
+});
+
 describe('ATTACHMENT', () => {
   it('the path after file:, or the value as it is; the id is left for the upload', () => {
     expect(oneOption(ATTACHMENT, 'file:./a.png')).toEqual({
