@@ -1116,7 +1116,7 @@ function has(obj2, key) {
   return obj2[key] !== void 0 && Object.hasOwn(obj2, key);
 }
 function describeValue(value) {
-  if (value === null) return "null";
+  if (value === void 0 || value === null) return String(value);
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "a mapping";
   if (typeof value === "string")
@@ -51367,9 +51367,11 @@ function placeRefusal(cmd, place) {
       "not-installed",
       `the application is not installed with applications.commands (or bot) in server ${place.guildId}${userInstallNote(cmd, place)}`
     );
+  const reaches = `only a user install reaches ${CONTEXT_NAMES[context]}`;
+  const note = userInstallNote(cmd, place);
   return unavailable(
     "not-installed",
-    `only a user install reaches ${CONTEXT_NAMES[context]}: the command's integration_types (${(cmd.integration_types ?? []).join(", ") || "none"}) leave out USER_INSTALL (${IntegrationType.USER_INSTALL})${userInstallNote(cmd, place)}`
+    note !== "" ? `${reaches}${note}` : `${reaches}: the command's integration_types (${(cmd.integration_types ?? []).join(", ") || "none"}) leave out USER_INSTALL (${IntegrationType.USER_INSTALL})`
   );
 }
 function userInstallNote(cmd, place) {
@@ -60056,6 +60058,7 @@ function checkModalData(data) {
     return w.out;
   }
   checkCustomId(w, data, [], true);
+  w.customIds.clear();
   const { min, max } = COMPONENT_LIMITS.modal_title;
   checkLength2(w.out, data.title, ["title"], "A modal title", { min, max, required: true });
   const list6 = checkCount(
