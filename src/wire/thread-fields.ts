@@ -69,24 +69,23 @@ export function validateThreadBody(body: unknown, opts: { create: boolean }): Pr
   return out;
 }
 
-/** `applied_tags` of a forum post: ids of the channel's tags, at most the cap; the problems, or the ids. */
+/**
+ * `applied_tags` of a forum post: ids of the channel's tags, at most `max` (the limits' `applied_tags_max`,
+ * the same cap a webhook's new post is held to: a thread carries fewer tags than its channel offers); the
+ * problems, or the ids.
+ */
 export type AppliedTags = { ok: true; ids: string[] } | { ok: false; problems: Problem[] };
 
-export function parseAppliedTags(value: unknown, available: readonly string[]): AppliedTags {
+export function parseAppliedTags(value: unknown, available: readonly string[], max: number): AppliedTags {
   const refused = (problems: Problem[]): AppliedTags => ({ ok: false, problems });
   if (value === undefined || value === null) return { ok: true, ids: [] };
   if (!Array.isArray(value))
     return refused([
       problem('thread-applied-tags', ['applied_tags'], 'applied_tags is a list of tag ids.', ApiErrors.array()),
     ]);
-  if (value.length > CHANNEL_FIELD_LIMITS.tagsMax)
+  if (value.length > max)
     return refused([
-      problem(
-        'thread-applied-tags',
-        ['applied_tags'],
-        `At most ${CHANNEL_FIELD_LIMITS.tagsMax} tags.`,
-        ApiErrors.maxLength(CHANNEL_FIELD_LIMITS.tagsMax),
-      ),
+      problem('thread-applied-tags', ['applied_tags'], `At most ${max} tags.`, ApiErrors.maxLength(max)),
     ]);
   const out: Problem[] = [];
   value.forEach((id, i) => {

@@ -110,6 +110,12 @@ describe('starting threads', () => {
     expect((await api('GET', `/channels/${post.body.id}`)).body.applied_tags).toEqual([TAG_FOOD]);
     const retag = await api('PATCH', `/channels/${post.body.id}`, { applied_tags: [TAG_TRAVEL] });
     expect(retag.body.applied_tags).toEqual([TAG_TRAVEL]);
+    // A post carries at most 5 tags (the limits' applied_tags_max), as a webhook's new post is held to.
+    const six = await api('PATCH', `/channels/${post.body.id}`, { applied_tags: Array(6).fill(TAG_FOOD) });
+    expect(six.body.errors.applied_tags._errors[0].code).toBe('BASE_TYPE_MAX_LENGTH');
+    expect((await api('PATCH', `/channels/${post.body.id}`, { applied_tags: Array(5).fill(TAG_FOOD) })).status).toBe(
+      200,
+    );
   });
 });
 

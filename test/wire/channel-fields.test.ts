@@ -56,8 +56,8 @@ test('field limits: name required on create, slowmode to 21600, a forum topic lo
 });
 
 test('applied tags: only the channel’s, de-duplicated', () => {
-  expect(parseAppliedTags(['1', '1', '2'], ['1', '2'])).toEqual({ ok: true, ids: ['1', '2'] });
-  const r = parseAppliedTags(['3'], ['1']);
+  expect(parseAppliedTags(['1', '1', '2'], ['1', '2'], 5)).toEqual({ ok: true, ids: ['1', '2'] });
+  const r = parseAppliedTags(['3'], ['1'], 5);
   expect(r.ok).toBe(false);
 });
 

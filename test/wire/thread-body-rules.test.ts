@@ -4,8 +4,8 @@
  * applied tags (the ids or each refusal), and when an idle thread is archived.
  */
 import { describe, expect, test } from 'vitest';
-import { CHANNEL_FIELD_LIMITS } from '../../src/wire/channel-fields.js';
 import { ChannelType } from '../../src/wire/enums.js';
+import { DEFAULT_LIMITS } from '../../src/wire/limits.js';
 import { ApiErrors, type Problem } from '../../src/wire/problem.js';
 import {
   AUTO_ARCHIVE_MINUTES,
@@ -121,24 +121,25 @@ describe('validateThreadBody', () => {
 });
 
 describe('parseAppliedTags', () => {
-  const max = CHANNEL_FIELD_LIMITS.tagsMax;
+  // The cap a webhook's new post is held to (rules/message-thread.ts): 5, fewer than the channel's 20 tags.
+  const max = DEFAULT_LIMITS.applied_tags_max;
   const ids = (n: number): string[] => Array.from({ length: n }, (_, i) => String(100 + i));
 
   test('none given is no tags', () => {
-    expect(parseAppliedTags(undefined, ['1'])).toEqual({ ok: true, ids: [] });
-    expect(parseAppliedTags(null, ['1'])).toEqual({ ok: true, ids: [] });
+    expect(parseAppliedTags(undefined, ['1'], max)).toEqual({ ok: true, ids: [] });
+    expect(parseAppliedTags(null, ['1'], max)).toEqual({ ok: true, ids: [] });
   });
 
   test('a list, or one refusal', () => {
-    expect(parseAppliedTags('1', ['1'])).toEqual({
+    expect(parseAppliedTags('1', ['1'], max)).toEqual({
       ok: false,
       problems: [err('thread-applied-tags', ['applied_tags'], 'applied_tags is a list of tag ids.', ApiErrors.array())],
     });
   });
 
   test('up to the cap of tags; one more is refused as a whole', () => {
-    expect(parseAppliedTags(ids(max), ids(max + 1))).toEqual({ ok: true, ids: ids(max) });
-    expect(parseAppliedTags(ids(max + 1), ids(max + 1))).toEqual({
+    expect(parseAppliedTags(ids(max), ids(max + 1), max)).toEqual({ ok: true, ids: ids(max) });
+    expect(parseAppliedTags(ids(max + 1), ids(max + 1), max)).toEqual({
       ok: false,
       problems: [err('thread-applied-tags', ['applied_tags'], `At most ${max} tags.`, ApiErrors.maxLength(max))],
     });
@@ -146,7 +147,7 @@ describe('parseAppliedTags', () => {
 
   test("each id that is not one of the channel's tags is refused at its index", () => {
     const unknown = ApiErrors.invalid('Tag does not exist in this channel.', 'APPLIED_TAG_UNKNOWN');
-    expect(parseAppliedTags(['1', 2, '3'], ['1', '2'])).toEqual({
+    expect(parseAppliedTags(['1', 2, '3'], ['1', '2'], max)).toEqual({
       ok: false,
       problems: [
         err('thread-applied-tags', ['applied_tags', 1], "Tag 2 is not one of the channel's tags.", unknown),

@@ -17,7 +17,7 @@ import type { EmulatorRequest, EmulatorResponse, HandlerContext } from '../http/
 import { announceChannel, channelObject, deleteChannel } from '../models/channel-edits.js';
 import { auditRequest } from '../models/guild-events.js';
 import { setArchived } from '../models/threads.js';
-import { problemsResponse } from '../state/webhook-access.js';
+import { limitsOf, problemsResponse } from '../state/webhook-access.js';
 import type { ChannelAccess } from './channel-access.js';
 import { channelError } from './channel-access.js';
 
@@ -42,6 +42,7 @@ export function editThread(req: EmulatorRequest, ctx: HandlerContext, at: Channe
   const tags = parseAppliedTags(
     b.applied_tags,
     (parent?.availableTags ?? []).map((t) => t.id),
+    limitsOf(ctx).applied_tags_max,
   );
   const refused =
     problemsResponse(validateThreadBody(req.body, { create: false })) ??

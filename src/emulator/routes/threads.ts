@@ -125,6 +125,7 @@ function forumPost(req: EmulatorRequest, ctx: HandlerContext, at: ChannelAccess)
   const tags = parseAppliedTags(
     b.applied_tags,
     (at.channel.availableTags ?? []).map((t) => t.id),
+    limitsOf(ctx).applied_tags_max,
   );
   const refused =
     problemsResponse(validateThreadBody(req.body, { create: true })) ??
