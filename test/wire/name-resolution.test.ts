@@ -44,7 +44,11 @@ describe('sigils and the formatter', () => {
 describe('matchCandidates', () => {
   it('takes a role name without its sigil, and any other kind as written', () => {
     const everyone = { id: '1', name: '@everyone' };
-    expect(matchCandidates('role', 'everyone', [everyone])).toEqual({ outcome: 'resolved', id: '1', name: '@everyone' });
+    expect(matchCandidates('role', 'everyone', [everyone])).toEqual({
+      outcome: 'resolved',
+      id: '1',
+      name: '@everyone',
+    });
     expect(matchCandidates('user', '@bob', [{ id: '2', name: '@bob' }])).toEqual({
       outcome: 'resolved',
       id: '2',
@@ -82,7 +86,13 @@ describe('matchCandidates', () => {
     const r = matchCandidates('role', 'mdos', [other, mods]);
     expect(r.outcome === 'unknown' && r.suggestion).toEqual(mods);
     const none = matchCandidates('role', 'qqqqqq', [other, mods]);
-    expect(none).toEqual({ outcome: 'unknown', kind: 'role', typed: 'qqqqqq', suggestion: undefined, known: [other, mods] });
+    expect(none).toEqual({
+      outcome: 'unknown',
+      kind: 'role',
+      typed: 'qqqqqq',
+      suggestion: undefined,
+      known: [other, mods],
+    });
   });
 });
 
@@ -126,10 +136,16 @@ describe('nameProblem', () => {
 
   it('lists ten and counts the rest', () => {
     const ten = nameProblem({ outcome: 'unknown', kind: 'guild', typed: 'x', known: many(10) }, 'here');
-    expect(ten).toBe(`no guild named "x" here; guilds: ${many(10).map((c) => `${c.name} (${c.id})`).join(', ')}`);
+    expect(ten).toBe(
+      `no guild named "x" here; guilds: ${many(10)
+        .map((c) => `${c.name} (${c.id})`)
+        .join(', ')}`,
+    );
     const twelve = nameProblem({ outcome: 'ambiguous', kind: 'role', typed: 'r', candidates: many(12) }, 'here');
     expect(twelve).toBe(
-      `role name "@r" is ambiguous here: ${many(10).map((c) => `@${c.name} (${c.id})`).join(', ')}, and 2 more; give the id`,
+      `role name "@r" is ambiguous here: ${many(10)
+        .map((c) => `@${c.name} (${c.id})`)
+        .join(', ')}, and 2 more; give the id`,
     );
   });
 });

@@ -44,7 +44,13 @@ describe('canonicalOption', () => {
 
   it('writes choices, channel types and options only when non-empty', () => {
     const empty = canonicalOption({ ...base, type: OptionType.STRING, choices: [], channel_types: [], options: [] });
-    expect(Object.keys(empty)).toEqual(['type', 'name', 'name_localizations', 'description', 'description_localizations']);
+    expect(Object.keys(empty)).toEqual([
+      'type',
+      'name',
+      'name_localizations',
+      'description',
+      'description_localizations',
+    ]);
     const full = canonicalOption({
       ...base,
       type: OptionType.CHANNEL,
