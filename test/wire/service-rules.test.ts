@@ -176,6 +176,7 @@ describe('dailyCreatesProblem', () => {
   it('allows creates up to the allowance, and none added', () => {
     expect(dailyCreatesProblem(9, 1, limits, GUILD)).toBeUndefined();
     expect(dailyCreatesProblem(10, 0, limits, GUILD)).toBeUndefined();
+    expect(dailyCreatesProblem(20, 0, limits, GUILD)).toBeUndefined();
     expect(dailyCreatesProblem(20, -1, limits, GUILD)).toBeUndefined();
   });
 
