@@ -86,7 +86,7 @@ export function applicationMismatches(declared: ApplicationTraits, actual: Appli
       warning(
         'application-mismatch',
         ['embedded'],
-        `${said} embedded: ${declared.embedded}, but the service reports the application ${actual.embedded ? 'has' : 'has no'} Activity (EMBEDDED flag); commands are checked against the service.`,
+        `${said} embedded: ${declared.embedded}, but the service reports the application ${actual.embedded ? 'has an' : 'has no'} Activity (EMBEDDED flag); commands are checked against the service.`,
       ),
     );
   }

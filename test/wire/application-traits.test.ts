@@ -52,7 +52,7 @@ describe('applicationMismatches', () => {
       },
     ]);
     expect(applicationMismatches(app(), app({ embedded: true }))[0]?.message).toBe(
-      `${said} embedded: false, but the service reports the application has Activity (EMBEDDED flag); commands are checked against the service.`,
+      `${said} embedded: false, but the service reports the application has an Activity (EMBEDDED flag); commands are checked against the service.`,
     );
   });
 
