@@ -42629,7 +42629,7 @@ function applicationMismatches(declared, actual) {
       warning(
         "application-mismatch",
         ["embedded"],
-        `${said} embedded: ${declared.embedded}, but the service reports the application ${actual.embedded ? "has" : "has no"} Activity (EMBEDDED flag); commands are checked against the service.`
+        `${said} embedded: ${declared.embedded}, but the service reports the application ${actual.embedded ? "has an" : "has no"} Activity (EMBEDDED flag); commands are checked against the service.`
       )
     );
   }
@@ -44056,21 +44056,16 @@ function validateThreadBody(body, opts) {
     );
   return out;
 }
-function parseAppliedTags(value, available) {
+function parseAppliedTags(value, available, max) {
   const refused7 = (problems) => ({ ok: false, problems });
   if (value === void 0 || value === null) return { ok: true, ids: [] };
   if (!Array.isArray(value))
     return refused7([
       problem("thread-applied-tags", ["applied_tags"], "applied_tags is a list of tag ids.", ApiErrors.array())
     ]);
-  if (value.length > CHANNEL_FIELD_LIMITS.tagsMax)
+  if (value.length > max)
     return refused7([
-      problem(
-        "thread-applied-tags",
-        ["applied_tags"],
-        `At most ${CHANNEL_FIELD_LIMITS.tagsMax} tags.`,
-        ApiErrors.maxLength(CHANNEL_FIELD_LIMITS.tagsMax)
-      )
+      problem("thread-applied-tags", ["applied_tags"], `At most ${max} tags.`, ApiErrors.maxLength(max))
     ]);
   const out = [];
   value.forEach((id, i) => {
@@ -58480,7 +58475,8 @@ function editThread(req, ctx, at2) {
   const parent = at2.guild.channels.find((c) => c.id === at2.channel.parentId);
   const tags = parseAppliedTags(
     b.applied_tags,
-    (parent?.availableTags ?? []).map((t) => t.id)
+    (parent?.availableTags ?? []).map((t) => t.id),
+    limitsOf(ctx).applied_tags_max
   );
   const refused7 = problemsResponse(validateThreadBody(req.body, { create: false })) ?? (tags.ok ? void 0 : problemsResponse(tags.problems)) ?? editRefusal(at2, b);
   if (refused7) return refused7;
@@ -59511,7 +59507,8 @@ function forumPost(req, ctx, at2) {
   const message = isObject(b.message) ? b.message : void 0;
   const tags = parseAppliedTags(
     b.applied_tags,
-    (at2.channel.availableTags ?? []).map((t) => t.id)
+    (at2.channel.availableTags ?? []).map((t) => t.id),
+    limitsOf(ctx).applied_tags_max
   );
   const refused7 = problemsResponse(validateThreadBody(req.body, { create: true })) ?? problemsResponse(
     atPath(["message"], validateChannelMessageBody(message ?? {}, { limits: limitsOf(ctx), hasFiles: false }))
