@@ -14,14 +14,8 @@ import {
 import { ChannelType } from '../../src/wire/enums.js';
 import { Permission } from '../../src/wire/permissions.js';
 import { ApiErrors, type Problem } from '../../src/wire/problem.js';
+import { err } from './whole-problem.js';
 
-const err = (rule: string, path: Problem['path'], message: string, api: Problem['api']): Problem => ({
-  rule,
-  severity: 'error',
-  message,
-  path,
-  api,
-});
 const edit = (body: unknown, channelType: number = ChannelType.GUILD_TEXT): Problem[] =>
   validateChannelBody(body, { create: false, channelType });
 const create = (body: unknown, channelType: number = ChannelType.GUILD_TEXT): Problem[] =>

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { ChannelType } from '../../src/wire/enums.js';
 import { DEFAULT_LIMITS } from '../../src/wire/limits.js';
-import { ApiErrors, type Problem } from '../../src/wire/problem.js';
+import { ApiErrors } from '../../src/wire/problem.js';
 import {
   AUTO_ARCHIVE_MINUTES,
   defaultAutoArchiveProblems,
@@ -14,14 +14,8 @@ import {
   parseAppliedTags,
   validateThreadBody,
 } from '../../src/wire/thread-fields.js';
+import { err } from './whole-problem.js';
 
-const err = (rule: string, path: Problem['path'], message: string, api: Problem['api']): Problem => ({
-  rule,
-  severity: 'error',
-  message,
-  path,
-  api,
-});
 const minutesChoices = ApiErrors.choices([60, 1440, 4320, 10080]);
 
 describe('defaultAutoArchiveProblems', () => {
