@@ -10,18 +10,9 @@ import {
   stringSelectValues,
   unusable,
 } from '../../../src/wire/interactions/component-use.js';
+import { fruit, row } from './component-fixtures.js';
 
-const row = (...components: object[]) => ({ type: 1, components });
 const button = (custom_id: string, label?: string) => ({ type: 2, style: 1, custom_id, ...(label ? { label } : {}) });
-const fruit = {
-  type: 3,
-  custom_id: 'fruit',
-  placeholder: 'Fruit',
-  options: [
-    { label: 'Apple', value: 'a' },
-    { label: 'Pear', value: 'p' },
-  ],
-};
 
 describe("a message's components, walked in order", () => {
   it('rows, their children, sections and accessories; anything that is not an object is skipped', () => {

@@ -12,17 +12,7 @@ import {
   textInputBounds,
   textInputProblem,
 } from '../../../src/wire/interactions/component-modal.js';
-
-const row = (...components: object[]) => ({ type: 1, components });
-const fruit = {
-  type: 3,
-  custom_id: 'fruit',
-  placeholder: 'Fruit',
-  options: [
-    { label: 'Apple', value: 'a' },
-    { label: 'Pear', value: 'p' },
-  ],
-};
+import { fruit, row } from './component-fixtures.js';
 
 describe('finding and using a component as the client does', () => {
   it('finds by custom_id first, else by the one label; two with that label are ambiguous', () => {
