@@ -60054,8 +60054,7 @@ function checkModalData(data) {
     );
     return w.out;
   }
-  checkCustomId(w, data, [], true);
-  w.customIds.clear();
+  checkLength2(w.out, data.custom_id, ["custom_id"], "custom_id", { ...COMPONENT_LIMITS.custom_id, required: true });
   const { min, max } = COMPONENT_LIMITS.modal_title;
   checkLength2(w.out, data.title, ["title"], "A modal title", { min, max, required: true });
   const list6 = checkCount(

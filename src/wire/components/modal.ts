@@ -7,7 +7,7 @@ import { ApiErrors, problem, type Problem } from '../problem.js';
 import { describeValue, isObject } from '../rules/values.js';
 import { CHILDREN, COMPONENT_LIMITS } from './catalog.js';
 import { componentWalk } from './dispatch.js';
-import { checkCount, checkCustomId, checkLength } from './walk.js';
+import { checkCount, checkLength } from './walk.js';
 
 export function checkModalData(data: unknown): Problem[] {
   const w = componentWalk('modal');
@@ -23,9 +23,8 @@ export function checkModalData(data: unknown): Problem[] {
     );
     return w.out;
   }
-  checkCustomId(w, data, [], true);
-  // The modal's own custom_id is no component's: uniqueness is among the components (§1.2), so a field may share it.
-  w.customIds.clear();
+  // The modal's own custom_id is checked for length only: uniqueness is among the components (§1.2), so a field may share it.
+  checkLength(w.out, data.custom_id, ['custom_id'], 'custom_id', { ...COMPONENT_LIMITS.custom_id, required: true });
   const { min, max } = COMPONENT_LIMITS.modal_title;
   checkLength(w.out, data.title, ['title'], 'A modal title', { min, max, required: true });
   const list = checkCount(
